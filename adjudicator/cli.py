@@ -1,0 +1,102 @@
+"""The ``adjudicator`` command: serve, score, rulesets, check, lexicon ..."""
+
+from __future__ import annotations
+
+import json
+import sys
+import typing as t
+from pathlib import Path
+
+import click
+
+from adjudicator.errors import AdjudicatorError
+from adjudicator.settings import Settings
+
+
+def _registry() -> t.Any:
+    from adjudicator.services.registry import open_registry
+
+    return open_registry(Settings.from_env())
+
+
+def _fail(exc: AdjudicatorError) -> t.NoReturn:
+    raise click.ClickException(f"{exc.code}: {exc.detail}")
+
+
+@click.group()
+@click.version_option(package_name="adjudicator")
+def cli() -> None:
+    """Word validation, placement scoring and challenge adjudication."""
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True, type=int)
+@click.option("--workers", default=2, show_default=True, type=int)
+def serve(host: str, port: int, workers: int) -> None:
+    """Run the service under gunicorn on the embedded defaults."""
+    from adjudicator.web.server import run_gunicorn
+
+    click.echo(f"adjudicator listening on http://{host}:{port}/  (Ctrl-C to stop)")
+    run_gunicorn(host, port, workers)
+
+
+@cli.command()
+def rulesets() -> None:
+    """List the rulesets loaded from the config folder."""
+    from adjudicator.services.rulesets import list_rulesets
+
+    try:
+        rows = list_rulesets(_registry())
+    except AdjudicatorError as exc:
+        _fail(exc)
+    for r in rows:
+        click.echo(f"{r['name']:<16} {r['language']:<4} {r['lexicon'] or '-':<16} {r['title']}")
+
+
+@cli.command()
+@click.option("--ruleset", required=True, help="Ruleset name, e.g. scrabble-en.")
+@click.option("--board", "board_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="Text file: one line per board row, '.' for empty squares.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON the API would answer.")
+@click.option("--validate", is_flag=True, help="Also check every word formed.")
+@click.argument("coordinate")
+@click.argument("word")
+def score(ruleset: str, board_file: Path | None, as_json: bool, validate: bool,
+          coordinate: str, word: str) -> None:
+    """Score a move in GCG notation, e.g. ``8D WINDY`` (``.`` plays through a tile)."""
+    from adjudicator.services.plays import score_play
+
+    board = None
+    if board_file is not None:
+        board = [ln.strip() for ln in board_file.read_text(encoding="utf-8").splitlines()
+                 if ln.strip()]
+    try:
+        result = score_play(_registry(), ruleset, board=board, move=f"{coordinate} {word}",
+                            validate=validate)
+    except AdjudicatorError as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        return
+    for w in result["words"]:
+        letters = " ".join(
+            f"{lt['display']}{lt['value']}"
+            + (f"x{lt['letter_multiplier']}L" if lt["letter_multiplier"] > 1 else "")
+            + (f"x{lt['word_multiplier']}W" if lt["word_multiplier"] > 1 else "")
+            for lt in w["letters"]
+        )
+        tag = "main " if w["main"] else "cross"
+        valid = "" if "valid" not in w else ("  valid" if w["valid"] else "  INVALID")
+        click.echo(f"{tag} {w['display']:<15} {w['score']:>4}   {letters}{valid}")
+    if result["bingo"]:
+        click.echo(f"bingo bonus {result['bingo_bonus']:>13}")
+    click.echo(f"total {result['score']:>19}")
+
+
+def main() -> None:  # pragma: no cover - console entry point
+    cli(prog_name="adjudicator")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,214 @@
+"""Placements and their geometric legality.
+
+Each broken rule raises its own :class:`~adjudicator.errors.PlacementError`
+subclass naming the square.  Which rules apply (one line or several, star
+swaps, the first play's minimum) comes from the ruleset, never from a
+language name.
+"""
+
+from __future__ import annotations
+
+import typing as t
+from dataclasses import dataclass
+
+from adjudicator.core.board import Board
+from adjudicator.core.coords import Coord
+from adjudicator.core.tiles import BLANK, BLANK_BIT, EMPTY, Tile, count_tiles
+from adjudicator.errors import (
+    BlankNotDesignatedError,
+    DuplicateSquareError,
+    FirstWordTooShortError,
+    GapError,
+    MissesStartError,
+    NoTilesPlacedError,
+    NotConnectedError,
+    NotInLineError,
+    OffBoardError,
+    PlayThroughEmptyError,
+    SquareOccupiedError,
+    StarNotReplayedError,
+    SwapNotAllowedError,
+    SwapNotStarError,
+    SwapWrongLetterError,
+    TileSupplyError,
+    TooManyTilesError,
+)
+
+if t.TYPE_CHECKING:
+    from adjudicator.core.ruleset import Ruleset
+
+
+@dataclass(frozen=True)
+class PlacedTile:
+    row: int
+    col: int
+    tile: Tile  # a letter id, or a letter id | BLANK_BIT for a blank
+
+
+@dataclass(frozen=True)
+class Swap:
+    """A letter from the rack put in place of a star on the board (Erudite)."""
+
+    row: int
+    col: int
+    tile: Tile
+
+
+@dataclass(frozen=True)
+class Placement:
+    tiles: tuple[PlacedTile, ...]
+    swaps: tuple[Swap, ...] = ()
+
+    def squares(self) -> set[tuple[int, int]]:
+        return {(p.row, p.col) for p in self.tiles}
+
+
+def from_move(board: Board, coord: Coord, tiles: t.Sequence[Tile | None]) -> Placement:
+    """Turn a GCG move (``8D WIND.``) into the new tiles it places.
+
+    ``None`` marks a played-through tile.  Older records repeat the letter of a
+    tile already on the board instead, so a letter on an occupied square is a
+    play-through when it matches, and the square is decided by the board, not
+    the word.
+
+    :raises PlayThroughEmptyError: a ``.`` over an empty square.
+    :raises SquareOccupiedError: a letter over a different tile.
+    :raises OffBoardError: the word runs off the board.
+    """
+    dr, dc = coord.step
+    placed: list[PlacedTile] = []
+    for i, tile in enumerate(tiles):
+        row, col = coord.row + dr * i, coord.col + dc * i
+        if not (0 <= row < board.rows and 0 <= col < board.cols):
+            raise OffBoardError(row, col, board.rows, board.cols)
+        here = board.get(row, col)
+        if tile is None:
+            if here == EMPTY:
+                raise PlayThroughEmptyError(row, col)
+            continue
+        if here != EMPTY:
+            if here == tile or (here & ~BLANK_BIT) == (tile & ~BLANK_BIT):
+                continue
+            raise SquareOccupiedError(row, col)
+        placed.append(PlacedTile(row, col, tile))
+    return Placement(tuple(placed))
+
+
+def check_placement(board: Board, placement: Placement, rules: Ruleset) -> None:
+    """Raise the first rule the placement breaks; return quietly if it is legal."""
+    layout = rules.layout
+    tiles = placement.tiles
+    if not tiles:
+        raise NoTilesPlacedError()
+    if len(tiles) > rules.rack_size:
+        raise TooManyTilesError(len(tiles), rules.rack_size)
+    seen: set[tuple[int, int]] = set()
+    for p in tiles:
+        if not layout.on_board(p.row, p.col):
+            raise OffBoardError(p.row, p.col, layout.rows, layout.cols)
+        if (p.row, p.col) in seen:
+            raise DuplicateSquareError(p.row, p.col)
+        seen.add((p.row, p.col))
+        if board.get(p.row, p.col) != EMPTY:
+            raise SquareOccupiedError(p.row, p.col)
+        if p.tile == BLANK:
+            raise BlankNotDesignatedError(p.row, p.col)
+    _check_swaps(board, placement, rules)
+    first = board.is_empty
+    if first or not rules.multi_line_moves:
+        _check_line(board, placement)
+    if first:
+        start = layout.start
+        if start not in seen:
+            raise MissesStartError(*start)
+        if len(tiles) < rules.first_play_min_tiles:
+            raise FirstWordTooShortError(rules.first_play_min_tiles)
+    else:
+        _check_connected(board, placement)
+    _check_supply(board, placement, rules)
+
+
+def _check_swaps(board: Board, placement: Placement, rules: Ruleset) -> None:
+    if not placement.swaps:
+        return
+    if not rules.star_swap:
+        raise SwapNotAllowedError()
+    for s in placement.swaps:
+        if not rules.layout.on_board(s.row, s.col):
+            raise OffBoardError(s.row, s.col, rules.layout.rows, rules.layout.cols)
+        here = board.get(s.row, s.col)
+        if not here & BLANK_BIT:
+            raise SwapNotStarError(s.row, s.col)
+        if (here & ~BLANK_BIT) != (s.tile & ~BLANK_BIT):
+            alpha = rules.alphabet
+            raise SwapWrongLetterError(
+                s.row, s.col, alpha.label(here & ~BLANK_BIT), alpha.label(s.tile & ~BLANK_BIT)
+            )
+    played = sum(1 for p in placement.tiles if p.tile & BLANK_BIT)
+    if played < len(placement.swaps):
+        raise StarNotReplayedError(len(placement.swaps), played)
+
+
+def _check_line(board: Board, placement: Placement) -> None:
+    tiles = sorted(placement.tiles, key=lambda p: (p.row, p.col))
+    first = tiles[0]
+    across = len(tiles) == 1 or tiles[1].row == first.row
+    for p in tiles[1:]:
+        if (p.row != first.row) if across else (p.col != first.col):
+            raise NotInLineError(p.row, p.col)
+    if across:
+        squares = [(first.row, c) for c in range(first.col, tiles[-1].col + 1)]
+    else:
+        squares = [(r, first.col) for r in range(first.row, tiles[-1].row + 1)]
+    new = placement.squares()
+    for sq in squares:
+        if sq not in new and not board.occupied(*sq):
+            raise GapError(*sq)
+
+
+_NEIGHBOURS = ((0, 1), (0, -1), (1, 0), (-1, 0))
+
+
+def _check_connected(board: Board, placement: Placement) -> None:
+    """Every group of new tiles joined by the words they form touches an old tile.
+
+    For a one-line play this is the usual "touches the board" rule; for a
+    several-line move (Erudite) each new word must touch on its own.
+    """
+    new = placement.squares()
+    remaining = set(new)
+    while remaining:
+        start = min(remaining)
+        group = {start}
+        stack = [start]
+        touches = False
+        while stack:
+            r, c = stack.pop()
+            for dr, dc in _NEIGHBOURS:
+                nr, nc = r + dr, c + dc
+                if (nr, nc) in new:
+                    if (nr, nc) not in group:
+                        group.add((nr, nc))
+                        stack.append((nr, nc))
+                elif board.occupied(nr, nc):
+                    touches = True
+                    # Tiles on the far side of an old tile belong to the same word.
+                    fr, fc = nr, nc
+                    while board.occupied(fr, fc):
+                        fr, fc = fr + dr, fc + dc
+                    if (fr, fc) in new and (fr, fc) not in group:
+                        group.add((fr, fc))
+                        stack.append((fr, fc))
+        if not touches:
+            raise NotConnectedError(*start)
+        remaining -= group
+
+
+def _check_supply(board: Board, placement: Placement, rules: Ruleset) -> None:
+    alphabet = rules.alphabet
+    after = board.place((s.row, s.col, s.tile & ~BLANK_BIT) for s in placement.swaps)
+    counts = count_tiles(list(after.tiles()) + [p.tile for p in placement.tiles])
+    for tile, used in sorted(counts.items()):
+        available = alphabet.count(tile)
+        if used > available:
+            raise TileSupplyError(alphabet.label(tile), used, available)

@@ -1,0 +1,138 @@
+"""A ruleset: which tiles, which board, which lexicon and filter, which rules.
+
+Rulesets are data (``config/rulesets/*.yaml``); :func:`ruleset_from_mapping`
+turns an already-parsed mapping into a frozen :class:`Ruleset` and refuses
+unknown keys and unresolved references, naming the file and the key.
+"""
+
+from __future__ import annotations
+
+import typing as t
+from dataclasses import dataclass, field
+
+from adjudicator.core.alphabet import Alphabet
+from adjudicator.core.layout import Layout
+from adjudicator.core.wordfilter import WordFilter, word_filter_from_mapping
+from adjudicator.errors import ConfigError
+
+CHALLENGE_RULES = ("void", "single", "double", "five_point", "ten_point", "triple")
+BLANK_SCORING = ("zero", "letter")
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    title: str
+    language: str
+    alphabet: Alphabet
+    layout: Layout
+    lexicon: str | None = None
+    rack_size: int = 7
+    bingo_bonus: int = 50
+    bingo_min_tiles: int = 7
+    blank_scores: str = "zero"
+    multi_line_moves: bool = False
+    star_swap: bool = False
+    first_play_min_tiles: int = 2
+    fold: t.Mapping[str, str] = field(default_factory=dict)
+    word_filter: WordFilter = field(default_factory=WordFilter)
+    challenge_rule: str = "double"
+    challenge_bonus_per: str = "word"
+    description: str = ""
+    sources: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+
+    @property
+    def blank_scores_letter(self) -> bool:
+        return self.blank_scores == "letter"
+
+
+# key -> (type, required); everything else in a ruleset file is an error.
+_KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
+    "title": (str, True),
+    "language": (str, True),
+    "alphabet": (str, True),
+    "layout": (str, True),
+    "lexicon": ((str, type(None)), False),
+    "rack_size": (int, False),
+    "bingo_bonus": (int, False),
+    "bingo_min_tiles": (int, False),
+    "blank_scores": (str, False),
+    "multi_line_moves": (bool, False),
+    "star_swap": (bool, False),
+    "first_play_min_tiles": (int, False),
+    "fold": (dict, False),
+    "word_filter": (dict, False),
+    "challenge_rule": (str, False),
+    "challenge_bonus_per": (str, False),
+    "description": (str, False),
+    "sources": (list, False),
+    "notes": (list, False),
+}
+
+
+def ruleset_from_mapping(
+    name: str,
+    data: t.Mapping[str, t.Any],
+    *,
+    alphabets: t.Mapping[str, Alphabet],
+    layouts: t.Mapping[str, Layout],
+    source: str,
+) -> Ruleset:
+    """Validate one parsed ruleset file.
+
+    :raises ConfigError: naming ``source`` and the offending key.
+    """
+    if not isinstance(data, dict):
+        raise ConfigError(source, None, "a ruleset file must be a mapping")
+    for key, value in data.items():
+        if key not in _KEYS:
+            raise ConfigError(source, key, f"unknown key; known keys: {', '.join(sorted(_KEYS))}")
+        kind, _ = _KEYS[key]
+        if isinstance(value, bool) and kind is int:
+            raise ConfigError(source, key, "must be a whole number, not true/false")
+        if not isinstance(value, kind):
+            raise ConfigError(source, key, f"has the wrong type ({type(value).__name__})")
+    for key, (_, required) in _KEYS.items():
+        if required and key not in data:
+            raise ConfigError(source, key, "is required")
+    if data["alphabet"] not in alphabets:
+        raise ConfigError(
+            source, "alphabet", f"no alphabet named {data['alphabet']!r} in config/alphabets"
+        )
+    if data["layout"] not in layouts:
+        raise ConfigError(source, "layout", f"no layout named {data['layout']!r} in config/layouts")
+    _one_of(source, data, "blank_scores", BLANK_SCORING)
+    _one_of(source, data, "challenge_rule", CHALLENGE_RULES)
+    _one_of(source, data, "challenge_bonus_per", ("word", "play"))
+    for key in ("rack_size", "bingo_min_tiles", "first_play_min_tiles"):
+        if key in data and data[key] < 1:
+            raise ConfigError(source, key, "must be at least 1")
+    fold = data.get("fold", {})
+    for k, v in fold.items():
+        if not (isinstance(k, str) and isinstance(v, str) and len(k) == 1 and len(v) == 1):
+            raise ConfigError(source, "fold", f"entry {k!r}: {v!r} must map one character to one")
+    try:
+        word_filter = word_filter_from_mapping(data.get("word_filter", {}))
+    except ValueError as exc:
+        raise ConfigError(source, "word_filter", str(exc)) from exc
+    plain = {
+        k: v
+        for k, v in data.items()
+        if k not in ("alphabet", "layout", "word_filter", "sources", "notes", "fold")
+    }
+    return Ruleset(
+        name=name,
+        alphabet=alphabets[data["alphabet"]],
+        layout=layouts[data["layout"]],
+        word_filter=word_filter,
+        fold=dict(fold),
+        sources=tuple(str(s) for s in data.get("sources", [])),
+        notes=tuple(str(s) for s in data.get("notes", [])),
+        **plain,
+    )
+
+
+def _one_of(source: str, data: t.Mapping[str, t.Any], key: str, allowed: tuple[str, ...]) -> None:
+    if key in data and data[key] not in allowed:
+        raise ConfigError(source, key, f"{data[key]!r} is not one of {', '.join(allowed)}")

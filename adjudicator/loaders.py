@@ -1,0 +1,206 @@
+"""Read ``config/`` (YAML) into core objects; fail at start-up on bad data.
+
+Every error names the file and the key.  This is the only place that parses
+YAML for rules.
+"""
+
+from __future__ import annotations
+
+import typing as t
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from adjudicator.core.alphabet import Alphabet, TileSpec
+from adjudicator.core.layout import Layout, Premium, parse_grid
+from adjudicator.core.ruleset import Ruleset, ruleset_from_mapping
+from adjudicator.errors import ConfigError, UnknownRulesetError
+
+if t.TYPE_CHECKING:
+    from adjudicator.core.lexicon import Lexicon
+
+
+@dataclass
+class Registry:
+    """Everything loaded once at start-up and shared by every request."""
+
+    alphabets: dict[str, Alphabet]
+    layouts: dict[str, Layout]
+    rulesets: dict[str, Ruleset]
+    lexicons: dict[str, Lexicon] = field(default_factory=dict)
+
+    def ruleset(self, name: str) -> Ruleset:
+        try:
+            return self.rulesets[name]
+        except KeyError:
+            raise UnknownRulesetError(name, self.rulesets) from None
+
+
+def read_yaml(path: Path) -> t.Any:
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return yaml.safe_load(fh)
+    except yaml.YAMLError as exc:
+        raise ConfigError(str(path), None, f"not valid YAML: {exc}") from exc
+
+
+def _check_keys(source: str, data: t.Any, allowed: set[str], required: set[str]) -> None:
+    if not isinstance(data, dict):
+        raise ConfigError(source, None, "must be a mapping")
+    for key in data:
+        if key not in allowed:
+            raise ConfigError(source, str(key), f"unknown key; known keys: {', '.join(sorted(allowed))}")
+    for key in sorted(required - set(data)):
+        raise ConfigError(source, key, "is required")
+
+
+def load_alphabet(path: Path) -> Alphabet:
+    source = str(path)
+    data = read_yaml(path)
+    _check_keys(source, data, {"name", "blank", "letters"}, {"name", "letters"})
+    if data["name"] != path.stem:
+        raise ConfigError(source, "name", f"must match the file name {path.stem!r}")
+    letters = []
+    for i, entry in enumerate(data["letters"]):
+        where = f"letters[{i}]"
+        if isinstance(entry, list) and len(entry) == 4:
+            label, blank, count, score = entry
+            spec = {"label": label, "blank": blank, "count": count, "score": score}
+        elif isinstance(entry, dict):
+            spec = entry
+            _check_keys(f"{source}: {where}", spec,
+                        {"label", "blank", "count", "score", "aliases", "blank_aliases"},
+                        {"label", "blank", "count", "score"})
+        else:
+            raise ConfigError(source, where, "must be [label, blank label, count, score]")
+        if not (isinstance(spec["count"], int) and isinstance(spec["score"], int)):
+            raise ConfigError(source, where, "count and score must be whole numbers")
+        letters.append(TileSpec(
+            str(spec["label"]), str(spec["blank"]), spec["count"], spec["score"],
+            tuple(spec.get("aliases", ())), tuple(spec.get("blank_aliases", ())),
+        ))
+    blank = data.get("blank", {"label": "?", "count": 0})
+    _check_keys(f"{source}: blank", blank, {"label", "count"}, {"label", "count"})
+    alphabet = Alphabet(data["name"], tuple(letters), str(blank["label"]), int(blank["count"]))
+    labels = [s.label for s in letters] + [s.blank_label for s in letters]
+    if len(set(labels)) != len(labels):
+        raise ConfigError(source, "letters", "a label or blank label appears twice")
+    bad = alphabet.ambiguous_labels()
+    if bad:
+        raise ConfigError(source, "letters", f"multi-character labels {bad} read as other "
+                          "tiles too; bracket them like [CH]")
+    return alphabet
+
+
+def load_layout(path: Path, folder: Path) -> Layout:
+    source = str(path)
+    data = read_yaml(path)
+    _check_keys(source, data, {"name", "start", "legend", "grid", "grid_from"}, {"name", "legend"})
+    legend: dict[str, Premium] = {}
+    for symbol, spec in data["legend"].items():
+        _check_keys(f"{source}: legend {symbol!r}", spec,
+                    {"letter", "word", "name", "colour"}, set())
+        legend[symbol] = Premium(spec.get("letter", 1), spec.get("word", 1), symbol,
+                                 spec.get("name", ""), spec.get("colour", ""))
+    base = data
+    if "grid_from" in data:
+        base_path = folder / f"{data['grid_from']}.yaml"
+        if not base_path.exists():
+            raise ConfigError(source, "grid_from", f"no layout {data['grid_from']!r}")
+        base = read_yaml(base_path)
+    if "grid" not in base:
+        raise ConfigError(source, "grid", "is required (or grid_from)")
+    start_text = data.get("start", base.get("start"))
+    try:
+        col = ord(str(start_text)[0].upper()) - ord("A")
+        row = int(str(start_text)[1:]) - 1
+        return parse_grid(data["name"], base["grid"], legend, (row, col))
+    except (ValueError, IndexError, TypeError) as exc:
+        raise ConfigError(source, "grid", str(exc)) from exc
+
+
+def load_config(config_dir: Path) -> Registry:
+    """Load every alphabet, layout and ruleset under ``config_dir``.
+
+    :raises ConfigError: on the first bad file, naming it and the key.
+    """
+    if not config_dir.is_dir():
+        raise ConfigError(str(config_dir), None, "config folder not found")
+    alphabets = {p.stem: load_alphabet(p) for p in sorted((config_dir / "alphabets").glob("*.yaml"))}
+    layout_dir = config_dir / "layouts"
+    layouts = {p.stem: load_layout(p, layout_dir) for p in sorted(layout_dir.glob("*.yaml"))}
+    rulesets = {}
+    for path in sorted((config_dir / "rulesets").glob("*.yaml")):
+        rulesets[path.stem] = ruleset_from_mapping(
+            path.stem, read_yaml(path), alphabets=alphabets, layouts=layouts, source=str(path)
+        )
+    if not rulesets:
+        raise ConfigError(str(config_dir / "rulesets"), None, "no ruleset found")
+    return Registry(alphabets, layouts, rulesets)
+
+
+def load_lexicon(manifest_path: Path) -> Lexicon:
+    """Read a manifest, check its files, and memory-map the trie.
+
+    :raises ConfigError: a missing file or key, naming the manifest.
+    """
+    import json
+
+    from adjudicator.core.lexicon import Lexicon
+
+    source = str(manifest_path)
+    manifest = read_yaml(manifest_path)
+    if not isinstance(manifest, dict) or "name" not in manifest:
+        raise ConfigError(source, "name", "a lexicon manifest needs a name")
+    files = manifest.get("files") or {}
+    trie_path = manifest_path.parent / str(files.get("trie", f"{manifest_path.stem}.marisa"))
+    if not trie_path.exists():
+        raise ConfigError(source, "files.trie", f"{trie_path.name} not found")
+    rules: list[tuple[int, str]] = [(0, "")]
+    if files.get("lemmas"):
+        lemma_path = manifest_path.parent / str(files["lemmas"])
+        if not lemma_path.exists():
+            raise ConfigError(source, "files.lemmas", f"{lemma_path.name} not found")
+        rules = [(int(c), str(a)) for c, a in json.loads(lemma_path.read_text("utf-8"))]
+    return Lexicon.open(str(manifest["name"]), trie_path, manifest, rules)
+
+
+def load_lexicons(lexicon_dir: Path, registry: Registry) -> None:
+    """Load every lexicon a ruleset names; check that its alphabet fits the ruleset's.
+
+    A ruleset whose lexicon is not installed still scores plays; word checks
+    for it answer "lexicon not loaded".
+
+    :raises ConfigError: a lexicon whose alphabet cannot spell the ruleset's tiles.
+    """
+    if not lexicon_dir.is_dir():
+        return
+    for manifest_path in sorted(lexicon_dir.glob("*.yaml")):
+        lexicon = load_lexicon(manifest_path)
+        registry.lexicons[lexicon.name] = lexicon
+    for rules in registry.rulesets.values():
+        lexicon = registry.lexicons.get(rules.lexicon or "")
+        if lexicon is None:
+            continue
+        check_lexicon_fits(registry, rules, lexicon)
+
+
+def check_lexicon_fits(registry: Registry, rules: Ruleset, lexicon: Lexicon) -> None:
+    source = f"rulesets/{rules.name}.yaml"
+    lex_alpha = registry.alphabets.get(lexicon.alphabet)
+    if lex_alpha is None:
+        raise ConfigError(source, "lexicon",
+                          f"lexicon {lexicon.name!r} was built for unknown alphabet "
+                          f"{lexicon.alphabet!r}")
+    keys = {lex_alpha.key_char(i) for i in range(1, lex_alpha.size + 1)}
+    ours = {rules.alphabet.key_char(i) for i in range(1, rules.alphabet.size + 1)}
+    if not ours <= keys:
+        raise ConfigError(source, "lexicon",
+                          f"lexicon {lexicon.name!r} ({lexicon.alphabet}) cannot spell "
+                          f"{sorted(ours - keys)} of alphabet {rules.alphabet.name!r}")
+    unfolded = {k: v for k, v in rules.fold.items() if k.isupper()}
+    if any(lexicon.fold_variants.get(k) != v for k, v in unfolded.items()):
+        raise ConfigError(source, "fold",
+                          f"fold {unfolded} needs lexicon {lexicon.name!r} built with "
+                          f"fold_variants {unfolded} (it has {lexicon.fold_variants})")

@@ -1,0 +1,1 @@
+"""Use cases: the only layer that web and cli call."""

@@ -1,0 +1,143 @@
+"""Score a placement on a board, and describe it in plain data."""
+
+from __future__ import annotations
+
+import typing as t
+from dataclasses import dataclass
+
+from adjudicator.core.board import Board, parse_board
+from adjudicator.core.coords import parse_coord
+from adjudicator.core.placement import PlacedTile, Placement, Swap, from_move
+from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.scoring import ScoreBreakdown, WordScore, score_placement
+from adjudicator.core.tiles import BLANK_BIT
+from adjudicator.errors import MalformedRequestError
+from adjudicator.services.words import validate_words
+
+if t.TYPE_CHECKING:
+    from adjudicator.loaders import Registry
+
+
+@dataclass(frozen=True)
+class TileIn:
+    """One tile as a client sends it: a square and a label."""
+
+    row: int
+    col: int
+    letter: str
+    blank: bool = False
+
+
+def read_board(rules: Ruleset, rows: t.Sequence[str | t.Sequence[str]] | None) -> Board:
+    layout = rules.layout
+    if rows is None:
+        return Board.empty(layout.rows, layout.cols)
+    return parse_board(rows, rules.alphabet, (layout.rows, layout.cols))
+
+
+def _one_tile(rules: Ruleset, letter: str, blank: bool, field: str) -> int:
+    tiles = rules.alphabet.tokenize(letter, fold=rules.fold)
+    if len(tiles) != 1 or tiles[0] is None:
+        raise MalformedRequestError(
+            f"{field}: {letter!r} must be exactly one tile of the {rules.alphabet.name} alphabet",
+            field=field,
+        )
+    return tiles[0] | BLANK_BIT if blank else tiles[0]
+
+
+def read_placement(
+    rules: Ruleset,
+    board: Board,
+    placement: t.Sequence[TileIn] | None = None,
+    move: str | None = None,
+    swaps: t.Sequence[TileIn] = (),
+) -> Placement:
+    """Build a :class:`Placement` from tiles or a GCG move like ``8D WIND.``."""
+    swapped = tuple(
+        Swap(s.row, s.col, _one_tile(rules, s.letter, False, f"swaps[{i}].letter") & ~BLANK_BIT)
+        for i, s in enumerate(swaps)
+    )
+    if move is not None:
+        parts = move.split()
+        if len(parts) != 2:
+            raise MalformedRequestError(
+                f"move {move!r} must be a coordinate and a word, like '8D WIND.'", field="move"
+            )
+        coord = parse_coord(parts[0])
+        tiles = rules.alphabet.tokenize(parts[1], fold=rules.fold, extra={".": None})
+        return Placement(from_move(board, coord, tiles).tiles, swapped)
+    tiles_in = placement or ()
+    return Placement(
+        tuple(
+            PlacedTile(p.row, p.col, _one_tile(rules, p.letter, p.blank, f"placement[{i}].letter"))
+            for i, p in enumerate(tiles_in)
+        ),
+        swapped,
+    )
+
+
+def score_play(
+    registry: Registry,
+    ruleset: str,
+    *,
+    board: t.Sequence[str | t.Sequence[str]] | None = None,
+    placement: t.Sequence[TileIn] | None = None,
+    move: str | None = None,
+    swaps: t.Sequence[TileIn] = (),
+    validate: bool = False,
+) -> dict[str, t.Any]:
+    """Check and score one play; with ``validate`` also check every word formed.
+
+    :raises NotFoundError: unknown ruleset.
+    :raises InputError: unreadable board, move or tile.
+    :raises PlacementError: the first legality rule the play breaks.
+    """
+    rules = registry.ruleset(ruleset)
+    current = read_board(rules, board)
+    play = read_placement(rules, current, placement, move, swaps)
+    breakdown = score_placement(current, play, rules)
+    result = describe(rules, breakdown)
+    if validate:
+        validate_words(registry, rules, result, breakdown)
+    return result
+
+
+def describe(rules: Ruleset, b: ScoreBreakdown) -> dict[str, t.Any]:
+    return {
+        "ruleset": rules.name,
+        "score": b.score,
+        "bingo": b.bingo,
+        "bingo_bonus": b.bingo_bonus,
+        "tiles_placed": b.tiles_placed,
+        "words": [_word(rules, w) for w in b.words],
+        "board": b.board_after.to_strings(rules.alphabet),
+    }
+
+
+def _word(rules: Ruleset, w: WordScore) -> dict[str, t.Any]:
+    alpha = rules.alphabet
+    return {
+        "word": alpha.render(tile & ~BLANK_BIT for tile in w.tiles),
+        "display": alpha.render(w.tiles),
+        "tiles": alpha.labels(w.tiles),
+        "score": w.score,
+        "main": w.main,
+        "row": w.row,
+        "col": w.col,
+        "direction": w.direction,
+        "word_multiplier": w.word_multiplier,
+        "letters": [
+            {
+                "row": ls.row,
+                "col": ls.col,
+                "letter": alpha.label(ls.tile & ~BLANK_BIT),
+                "display": alpha.label(ls.tile),
+                "blank": bool(ls.tile & BLANK_BIT),
+                "value": ls.value,
+                "new": ls.new,
+                "letter_multiplier": ls.letter_multiplier,
+                "word_multiplier": ls.word_multiplier,
+            }
+            for ls in w.letters
+        ],
+    }

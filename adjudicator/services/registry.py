@@ -1,0 +1,16 @@
+"""Build the registry of rules and lexicons once, at start-up."""
+
+from __future__ import annotations
+
+from adjudicator.loaders import Registry, load_config, load_lexicons
+from adjudicator.settings import Settings
+
+
+def open_registry(settings: Settings) -> Registry:
+    """Load config and memory-map the lexicons.
+
+    :raises ConfigError: bad config or a lexicon that does not fit its ruleset.
+    """
+    registry = load_config(settings.config_dir)
+    load_lexicons(settings.lexicon_dir, registry)
+    return registry

@@ -1,0 +1,73 @@
+"""Deployment settings, read once from ``ADJUDICATOR_*`` environment variables.
+
+Each setting is declared once, with its default and help text; docs/configuration.md
+lists them and a test keeps that list complete.
+"""
+
+from __future__ import annotations
+
+import os
+import typing as t
+from dataclasses import dataclass, fields
+from pathlib import Path
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+
+
+def _bundled(name: str) -> Path:
+    """The source tree's folder in a checkout, else the copy inside the wheel."""
+    checkout = PACKAGE_DIR.parent / name
+    if (checkout / ".bundled").exists():
+        return checkout
+    return PACKAGE_DIR / "_data" / name
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    default: t.Any
+    help: str
+
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("config_dir", None, "Folder of alphabets/, layouts/ and rulesets/ "
+            "(default: the bundled config)."),
+    Setting("lexicon_dir", None, "Folder of lexicons (default: the bundled lexicons)."),
+    Setting("database_url", None, "SQLAlchemy URL of the database "
+            "(default: an SQLite file in the instance folder)."),
+    Setting("problem_base_uri", "urn:adjudicator:problem:",
+            "Prefix of the `type` URI of problem documents."),
+    Setting("max_words", 10_000, "Most words in one check or challenge request."),
+    Setting("max_word_length", 64, "Most tiles in one word."),
+    Setting("max_body_bytes", 1_048_576, "Largest request body accepted."),
+    Setting("log_level", "INFO", "Logging level."),
+)
+
+
+@dataclass(frozen=True)
+class Settings:
+    config_dir: Path
+    lexicon_dir: Path
+    database_url: str | None
+    problem_base_uri: str
+    max_words: int
+    max_word_length: int
+    max_body_bytes: int
+    log_level: str
+
+    @classmethod
+    def from_env(cls, env: t.Mapping[str, str] | None = None, **overrides: t.Any) -> Settings:
+        """Defaults, then ``ADJUDICATOR_<NAME>`` variables, then ``overrides``."""
+        env = os.environ if env is None else env
+        values: dict[str, t.Any] = {}
+        for s in SETTINGS:
+            raw = env.get("ADJUDICATOR_" + s.name.upper())
+            value = s.default if raw in (None, "") else raw
+            if isinstance(s.default, int) and isinstance(value, str):
+                value = int(value)
+            values[s.name] = value
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        values["config_dir"] = Path(values["config_dir"] or _bundled("config"))
+        values["lexicon_dir"] = Path(values["lexicon_dir"] or _bundled("lexicons"))
+        names = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in values.items() if k in names})

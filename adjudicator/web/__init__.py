@@ -1,0 +1,41 @@
+"""The Flask application factory."""
+
+from __future__ import annotations
+
+import typing as t
+
+from flask import Flask
+
+from adjudicator.services.registry import open_registry
+from adjudicator.settings import Settings
+
+
+def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
+    """Build the app: settings, then the registry of rules and lexicons, then blueprints.
+
+    ``test_config`` may hold ``SETTINGS`` overrides (lower-case setting names)
+    and any Flask config keys.
+    """
+    app = Flask(__name__, instance_relative_config=True)
+    overrides = dict(test_config or {})
+    settings = Settings.from_env(**{k: overrides.pop(k) for k in list(overrides) if k.islower()})
+    app.config.from_mapping(
+        ADJUDICATOR_SETTINGS=settings,
+        MAX_CONTENT_LENGTH=settings.max_body_bytes,
+        JSON_SORT_KEYS=False,
+    )
+    app.config.from_mapping(overrides)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+
+    registry = open_registry(settings)
+    app.extensions["adjudicator"] = registry
+
+    from adjudicator.web import api_rulesets, api_score, api_words, health, problems
+
+    app.register_blueprint(health.bp)
+    app.register_blueprint(api_rulesets.bp)
+    app.register_blueprint(api_score.bp)
+    app.register_blueprint(api_words.bp)
+    problems.init_app(app)
+    return app

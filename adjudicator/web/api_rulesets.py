@@ -1,0 +1,19 @@
+"""GET /api/v1/rulesets and /api/v1/rulesets/<name>."""
+
+from __future__ import annotations
+
+from flask import Blueprint, current_app
+
+from adjudicator.services.rulesets import describe_ruleset, list_rulesets
+
+bp = Blueprint("rulesets", __name__, url_prefix="/api/v1")
+
+
+@bp.get("/rulesets")
+def index():
+    return {"rulesets": list_rulesets(current_app.extensions["adjudicator"])}
+
+
+@bp.get("/rulesets/<name>")
+def show(name: str):
+    return describe_ruleset(current_app.extensions["adjudicator"], name)
