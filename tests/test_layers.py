@@ -1,0 +1,22 @@
+"""The layer rule (core <- loaders <- services <- web/cli) is checked by import-linter."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+def test_import_contracts_hold():
+    exe = Path(sys.executable).with_name("lint-imports")
+    cmd = [str(exe)] if exe.exists() else [shutil.which("lint-imports") or "lint-imports"]
+    if not (exe.exists() or shutil.which("lint-imports")):
+        pytest.fail("import-linter is a test dependency; install '.[test]'")
+    proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Contracts: 2 kept, 0 broken" in proc.stdout
