@@ -69,7 +69,8 @@ def _validation(exc: ValidationError) -> Response:
 
 def _http(exc: HTTPException) -> Response:
     code = exc.code or 500
-    slug = {404: "not-found", 405: "method-not-allowed", 413: "body-too-large",
+    slug = {401: "unauthorized", 403: "forbidden", 404: "not-found",
+            405: "method-not-allowed", 413: "body-too-large",
             415: "unsupported-media-type"}.get(code, "http-error")
     resp = problem(code, slug, exc.name, exc.description or exc.name)
     if code == 405 and exc.get_response().headers.get("Allow"):
