@@ -56,24 +56,31 @@ def rulesets() -> None:
 
 @cli.command()
 @click.option("--ruleset", required=True, help="Ruleset name, e.g. scrabble-en.")
-@click.option("--board", "board_file", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="Text file: one line per board row, '.' for empty squares.")
+@click.option(
+    "--board",
+    "board_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="Text file: one line per board row, '.' for empty squares.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON the API would answer.")
 @click.option("--validate", is_flag=True, help="Also check every word formed.")
 @click.argument("coordinate")
 @click.argument("word")
-def score(ruleset: str, board_file: Path | None, as_json: bool, validate: bool,
-          coordinate: str, word: str) -> None:
+def score(
+    ruleset: str, board_file: Path | None, as_json: bool, validate: bool, coordinate: str, word: str
+) -> None:
     """Score a move in GCG notation, e.g. ``8D WINDY`` (``.`` plays through a tile)."""
     from adjudicator.services.plays import score_play
 
     board = None
     if board_file is not None:
-        board = [ln.strip() for ln in board_file.read_text(encoding="utf-8").splitlines()
-                 if ln.strip()]
+        board = [
+            ln.strip() for ln in board_file.read_text(encoding="utf-8").splitlines() if ln.strip()
+        ]
     try:
-        result = score_play(_registry(), ruleset, board=board, move=f"{coordinate} {word}",
-                            validate=validate)
+        result = score_play(
+            _registry(), ruleset, board=board, move=f"{coordinate} {word}", validate=validate
+        )
     except AdjudicatorError as exc:
         _fail(exc)
     if as_json:
@@ -92,6 +99,68 @@ def score(ruleset: str, board_file: Path | None, as_json: bool, validate: bool,
     if result["bingo"]:
         click.echo(f"bingo bonus {result['bingo_bonus']:>13}")
     click.echo(f"total {result['score']:>19}")
+
+
+@cli.command()
+@click.option("--ruleset", required=True, help="Ruleset name, e.g. erudite-ru.")
+@click.option("--json", "as_json", is_flag=True, help="Print the JSON the API would answer.")
+@click.argument("words", nargs=-1, required=True)
+def check(ruleset: str, as_json: bool, words: tuple[str, ...]) -> None:
+    """Check words; exit status 1 if any is not valid."""
+    from adjudicator.services.words import check_words
+
+    try:
+        result = check_words(_registry(), ruleset, list(words))
+    except AdjudicatorError as exc:
+        _fail(exc)
+    if as_json:
+        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+    else:
+        lex = result["lexicon"]
+        click.echo(f"{result['ruleset']} / {lex['name']} {lex['version']}")
+        for r in result["results"]:
+            why = f"  {r['reason']['code']}: {r['reason']['detail']}" if "reason" in r else ""
+            click.echo(f"{'valid  ' if r['valid'] else 'INVALID'} {r['word']}{why}")
+    if not all(r["valid"] for r in result["results"]):
+        sys.exit(1)
+
+
+@cli.command()
+@click.option("--ruleset", required=True)
+@click.option(
+    "--rule",
+    type=click.Choice(["void", "single", "double", "five_point", "ten_point", "triple"]),
+    help="Challenge rule (default: the ruleset's).",
+)
+@click.option("--reveal", is_flag=True, help="Say which word failed (director use).")
+@click.argument("words", nargs=-1, required=True)
+def challenge(ruleset: str, rule: str | None, reveal: bool, words: tuple[str, ...]) -> None:
+    """Rule on a challenge of WORDS (the play as a whole); recorded in the audit trail."""
+    from adjudicator.services.audit import open_trail
+    from adjudicator.services.challenges import rule_on_challenge
+
+    try:
+        result = rule_on_challenge(
+            _registry(),
+            open_trail(Settings.from_env()),
+            ruleset,
+            words=list(words),
+            rule=rule,
+            reveal=reveal,
+            asked_by="cli",
+        )
+    except AdjudicatorError as exc:
+        _fail(exc)
+    lex = result["lexicon"]
+    click.echo(
+        f"{result['verdict'].upper()}  ({' '.join(w if isinstance(w, str) else w['word'] for w in result['words'])})"
+    )
+    if reveal:
+        for w in result["words"]:
+            click.echo(f"  {'valid  ' if w['valid'] else 'INVALID'} {w['word']}")
+    click.echo(f"rule: {result['rule']}; {result['consequence']['summary']}")
+    click.echo(f"lexicon: {lex['name']} {lex['version']} {lex['checksum']}")
+    click.echo(f"adjudication id: {result['id']}")
 
 
 def main() -> None:  # pragma: no cover - console entry point

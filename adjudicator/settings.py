@@ -7,6 +7,7 @@ lists them and a test keeps that list complete.
 from __future__ import annotations
 
 import os
+import sys
 import typing as t
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -22,6 +23,15 @@ def _bundled(name: str) -> Path:
     return PACKAGE_DIR / "_data" / name
 
 
+def _default_database_url() -> str:
+    """An SQLite file: ``instance/`` in a checkout, else under ``sys.prefix/var``."""
+    if (PACKAGE_DIR.parent / "config" / ".bundled").exists():
+        folder = PACKAGE_DIR.parent / "instance"
+    else:
+        folder = Path(sys.prefix) / "var" / "adjudicator"
+    return f"sqlite:///{folder / 'adjudicator.db'}"
+
+
 @dataclass(frozen=True)
 class Setting:
     name: str
@@ -34,13 +44,17 @@ SETTINGS: tuple[Setting, ...] = (
             "(default: the bundled config)."),
     Setting("lexicon_dir", None, "Folder of lexicons (default: the bundled lexicons)."),
     Setting("database_url", None, "SQLAlchemy URL of the database "
-            "(default: an SQLite file in the instance folder)."),
+            "(default: instance/adjudicator.db in a checkout, "
+            "else <sys.prefix>/var/adjudicator/adjudicator.db)."),
     Setting("problem_base_uri", "urn:adjudicator:problem:",
             "Prefix of the `type` URI of problem documents."),
     Setting("max_words", 10_000, "Most words in one check or challenge request."),
     Setting("max_word_length", 64, "Most tiles in one word."),
     Setting("max_body_bytes", 1_048_576, "Largest request body accepted."),
+    Setting("judge_max_words", 12, "Most words the judge page accepts in one challenge."),
     Setting("log_level", "INFO", "Logging level."),
+    Setting("admin_key", None, "Bearer key for admin actions (listing adjudications, "
+            "revealing word results). Unset: those actions are open (development)."),
 )
 
 
@@ -48,12 +62,14 @@ SETTINGS: tuple[Setting, ...] = (
 class Settings:
     config_dir: Path
     lexicon_dir: Path
-    database_url: str | None
+    database_url: str
     problem_base_uri: str
     max_words: int
     max_word_length: int
     max_body_bytes: int
+    judge_max_words: int
     log_level: str
+    admin_key: str | None
 
     @classmethod
     def from_env(cls, env: t.Mapping[str, str] | None = None, **overrides: t.Any) -> Settings:
@@ -69,5 +85,6 @@ class Settings:
         values.update({k: v for k, v in overrides.items() if v is not None})
         values["config_dir"] = Path(values["config_dir"] or _bundled("config"))
         values["lexicon_dir"] = Path(values["lexicon_dir"] or _bundled("lexicons"))
+        values["database_url"] = values["database_url"] or _default_database_url()
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in values.items() if k in names})

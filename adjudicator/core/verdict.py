@@ -56,10 +56,11 @@ def _reason(lexicon: Lexicon, flt: WordFilter, key: str, readings: list[Reading]
     for r in common:
         if r.tags & TAGS["oblique"]:
             return Reason("case-form", f"a case form of {lexicon.lemma(key, r.lemma_rule)}")
-    if any(r.tags & TAGS["proper"] for r in readings):
-        return Reason("proper-noun", f"{key} is a proper noun")
+    # An abbreviation that names a place (СССР) is reported as an abbreviation.
     if any(r.tags & TAGS["abbreviation"] for r in readings):
         return Reason("abbreviation", f"{key} is an abbreviation")
+    if any(r.tags & TAGS["proper"] for r in readings):
+        return Reason("proper-noun", f"{key} is a proper noun")
     for pos, name in (("adjective", "an adjective"), ("verb", "a verb"),
                       ("other_pos", "not a noun")):
         if any(r.tags & TAGS[pos] for r in readings):

@@ -31,11 +31,24 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     registry = open_registry(settings)
     app.extensions["adjudicator"] = registry
 
-    from adjudicator.web import api_rulesets, api_score, api_words, health, problems
+    from adjudicator.web import (
+        api_challenges,
+        api_rulesets,
+        api_score,
+        api_words,
+        db,
+        health,
+        judge,
+        problems,
+    )
+
+    db.init_app(app)
 
     app.register_blueprint(health.bp)
     app.register_blueprint(api_rulesets.bp)
     app.register_blueprint(api_score.bp)
     app.register_blueprint(api_words.bp)
+    app.register_blueprint(api_challenges.bp)
+    app.register_blueprint(judge.bp)
     problems.init_app(app)
     return app

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, model_validator
 
 from adjudicator.web.requests import Strict
@@ -44,3 +46,32 @@ class CheckRequest(Strict):
 
 class WordQuery(Strict):
     ruleset: str = Field(min_length=1, max_length=64)
+
+
+class PlayersModel(Strict):
+    challenger: str | None = Field(default=None, max_length=100)
+    challenged: str | None = Field(default=None, max_length=100)
+
+
+class ChallengeRequest(Strict):
+    ruleset: str = Field(min_length=1, max_length=64)
+    words: list[str] | None = Field(default=None, min_length=1)
+    board: list[Row] | None = Field(default=None, max_length=64)
+    placement: list[TileModel] | None = Field(default=None, max_length=64)
+    move: str | None = Field(default=None, max_length=160)
+    swaps: list[SwapModel] = Field(default_factory=list, max_length=8)
+    challenge_rule: Literal["void", "single", "double", "five_point", "ten_point",
+                            "triple"] | None = None
+    reveal: bool = False
+    players: PlayersModel | None = None
+    station: str | None = Field(default=None, max_length=64)
+
+    @model_validator(mode="after")
+    def _some_play(self) -> ChallengeRequest:
+        if self.placement is not None and self.move is not None:
+            raise ValueError("give at most one of 'placement' or 'move'")
+        if self.words is None and self.placement is None and self.move is None:
+            raise ValueError("give 'words', or a play ('placement' or 'move')")
+        if self.board is not None and self.placement is None and self.move is None:
+            raise ValueError("a 'board' needs a 'placement' or 'move'")
+        return self

@@ -29,3 +29,23 @@ def test_rulesets(runner):
     result = runner.invoke(cli, ["rulesets"])
     assert result.exit_code == 0
     assert "erudite-ru" in result.output and "scrabble-en-9" in result.output
+
+
+def test_check_words(runner):
+    result = runner.invoke(cli, ["check", "--ruleset", "scrabble-en", "QI", "x-ray"])
+    assert result.exit_code == 1  # one word is not valid
+    assert "valid   QI" in result.output
+    assert "contains-hyphen" in result.output
+
+
+def test_challenge_prints_ruling_and_consequence(runner, tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_DATABASE_URL", f"sqlite:///{tmp_path / 'cli.db'}")
+    result = runner.invoke(cli, ["challenge", "--ruleset", "scrabble-en", "--rule", "double",
+                                 "QI", "ZAX"])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("ACCEPTABLE")
+    assert "challenger loses their next turn" in result.output
+    assert "sha256:" in result.output
+    phony = runner.invoke(cli, ["challenge", "--ruleset", "scrabble-en", "QI", "ZQX"])
+    assert phony.output.startswith("UNACCEPTABLE") and "ZQX" in phony.output
+    assert "INVALID" not in phony.output  # hidden unless --reveal

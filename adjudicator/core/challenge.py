@@ -1,0 +1,91 @@
+"""Challenge rules and what a ruling means for the players.
+
+The rule names follow the usual tournament vocabulary (and macondo's enum):
+void, single, double, five_point, ten_point, triple.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from adjudicator.errors import StateError
+
+
+class ChallengeRule(enum.Enum):
+    VOID = "void"
+    SINGLE = "single"
+    DOUBLE = "double"
+    FIVE_POINT = "five_point"
+    TEN_POINT = "ten_point"
+    TRIPLE = "triple"
+
+
+class ChallengeNotAllowedError(StateError):
+    code = "challenge-not-allowed"
+    title = "Challenges do not apply under this rule"
+
+    def __init__(self, rule: ChallengeRule) -> None:
+        super().__init__(
+            f"under the {rule.value} rule words are checked before a play is accepted, "
+            "so there is nothing to challenge",
+            rule=rule.value,
+        )
+
+
+ACCEPTABLE = "acceptable"
+UNACCEPTABLE = "unacceptable"
+
+
+@dataclass(frozen=True)
+class Consequence:
+    rule: str
+    play: str  # "withdrawn" or "stands"
+    score_removed: bool
+    challenged_turn_over: bool
+    challenger_loses_turn: bool
+    points_to_challenged: int
+    loses_game: str | None  # "challenger", "challenged" or None
+    summary: str
+
+
+@dataclass(frozen=True)
+class Ruling:
+    verdict: str  # ACCEPTABLE or UNACCEPTABLE
+    consequence: Consequence
+
+
+def rule_on(all_valid: bool, rule: ChallengeRule, words_challenged: int,
+            bonus_per: str = "word") -> Ruling:
+    """The ruling on a challenge of ``words_challenged`` words.
+
+    :param bonus_per: ``"word"`` (WESPA norm) or ``"play"`` for the point rules.
+    :raises ChallengeNotAllowedError: under ``void``.
+    """
+    if rule is ChallengeRule.VOID:
+        raise ChallengeNotAllowedError(rule)
+    verdict = ACCEPTABLE if all_valid else UNACCEPTABLE
+    if rule is ChallengeRule.TRIPLE:
+        loser = "challenger" if all_valid else "challenged"
+        return Ruling(verdict, Consequence(
+            rule.value, "stands" if all_valid else "withdrawn", not all_valid, not all_valid,
+            False, 0, loser, f"the {loser} loses the game (triple challenge)"))
+    if not all_valid:
+        # Under every rule a withdrawn play ends the challenged player's turn.
+        return Ruling(verdict, Consequence(
+            rule.value, "withdrawn", True, True, False, 0, None,
+            "the play is withdrawn and scores nothing; the challenged player's turn is over"))
+    if rule is ChallengeRule.DOUBLE:
+        return Ruling(verdict, Consequence(
+            rule.value, "stands", False, False, True, 0, None,
+            "the play stands; the challenger loses their next turn"))
+    if rule is ChallengeRule.SINGLE:
+        return Ruling(verdict, Consequence(
+            rule.value, "stands", False, False, False, 0, None,
+            "the play stands; no penalty"))
+    each = 5 if rule is ChallengeRule.FIVE_POINT else 10
+    points = each * (words_challenged if bonus_per == "word" else 1)
+    per = f"{each} per word challenged" if bonus_per == "word" else f"{each} per play"
+    return Ruling(verdict, Consequence(
+        rule.value, "stands", False, False, False, points, None,
+        f"the play stands; the challenged player gets +{points} ({per})"))

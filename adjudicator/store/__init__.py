@@ -1,0 +1,48 @@
+"""Persistence: SQLAlchemy Core over SQLite (default, WAL) or PostgreSQL.
+
+One schema serves both; Alembic migrations bring a database up to date at
+start-up.  ``init_app`` attaches the engine to a Flask app (flaskr's db.py
+pattern) without importing Flask here.
+"""
+
+from __future__ import annotations
+
+import typing as t
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy import event
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def open_engine(url: str) -> sa.Engine:
+    """Create the engine; SQLite gets WAL, a busy timeout and foreign keys."""
+    if url.startswith("sqlite"):
+        file = url.split("///", 1)[1] if "///" in url else ""
+        if file and file != ":memory:":
+            Path(file).parent.mkdir(parents=True, exist_ok=True)
+        engine = sa.create_engine(url, connect_args={"timeout": 30})
+
+        @event.listens_for(engine, "connect")
+        def _pragmas(dbapi_conn: t.Any, _record: t.Any) -> None:
+            cur = dbapi_conn.cursor()
+            cur.execute("PRAGMA journal_mode=WAL")
+            cur.execute("PRAGMA synchronous=NORMAL")
+            cur.execute("PRAGMA foreign_keys=ON")
+            cur.close()
+
+        return engine
+    return sa.create_engine(url, pool_pre_ping=True)
+
+
+def migrate(engine: sa.Engine) -> None:
+    """Bring the schema to the newest Alembic revision."""
+    from alembic import command
+    from alembic.config import Config
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "head")

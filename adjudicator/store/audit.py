@@ -1,0 +1,58 @@
+"""The audit trail: append-only records of adjudications."""
+
+from __future__ import annotations
+
+import datetime as dt
+import typing as t
+import uuid
+
+import sqlalchemy as sa
+
+from adjudicator.errors import NotFoundError
+from adjudicator.store.schema import adjudications
+
+
+class AdjudicationNotFoundError(NotFoundError):
+    code = "unknown-adjudication"
+    title = "Unknown adjudication"
+
+    def __init__(self, id_: str) -> None:
+        super().__init__(f"no adjudication with id {id_!r}", id=id_)
+
+
+class AuditTrail:
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+
+    def append(self, record: dict[str, t.Any]) -> dict[str, t.Any]:
+        """Store one adjudication; returns it with ``id`` and ``created_at``."""
+        # Times are stored as naive UTC, the same on SQLite and PostgreSQL.
+        now = dt.datetime.now(dt.UTC).replace(tzinfo=None)
+        row = dict(record, id=uuid.uuid4().hex, created_at=now)
+        with self.engine.begin() as conn:
+            conn.execute(adjudications.insert().values(**row))
+        return _out(row)
+
+    def get(self, id_: str) -> dict[str, t.Any]:
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                sa.select(adjudications).where(adjudications.c.id == id_)
+            ).mappings().first()
+        if row is None:
+            raise AdjudicationNotFoundError(id_)
+        return _out(dict(row))
+
+    def since(self, when: dt.datetime | None, limit: int = 500) -> list[dict[str, t.Any]]:
+        query = sa.select(adjudications).order_by(adjudications.c.seq).limit(limit)
+        if when is not None:
+            if when.tzinfo is not None:
+                when = when.astimezone(dt.UTC).replace(tzinfo=None)
+            query = query.where(adjudications.c.created_at >= when)
+        with self.engine.connect() as conn:
+            return [_out(dict(r)) for r in conn.execute(query).mappings()]
+
+
+def _out(row: dict[str, t.Any]) -> dict[str, t.Any]:
+    row.pop("seq", None)
+    row["created_at"] = row["created_at"].replace(tzinfo=dt.UTC).isoformat()
+    return row

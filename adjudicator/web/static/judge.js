@@ -1,0 +1,142 @@
+// The judge page.  It calls the same POST /api/v1/challenges as every client;
+// the ruling never says which word failed.
+"use strict";
+
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const STORE = "adjudicator.judge";
+  const CLEAR_AFTER_MS = 10000;
+  const KEY_GRACE_MS = 500;
+  const maxWords = parseInt(document.body.dataset.maxWords, 10) || 12;
+  let shownAt = 0;
+  let clearTimer = null;
+
+  // The PIN keeps players from changing the ruleset at the table; it is a
+  // kiosk convenience, not a security boundary (the API itself is open).
+  function pinHash(pin) {
+    let h = 2166136261;
+    for (const ch of "adjudicator:" + pin) {
+      h ^= ch.codePointAt(0);
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    return h.toString(16);
+  }
+
+  function loadState() {
+    try { return JSON.parse(localStorage.getItem(STORE)) || {}; } catch (e) { return {}; }
+  }
+  function saveState(state) { localStorage.setItem(STORE, JSON.stringify(state)); }
+
+  function applyLock() {
+    const state = loadState();
+    if (state.ruleset) { $("ruleset").value = state.ruleset; }
+    if (state.station) { $("station").value = state.station; }
+    const locked = Boolean(state.pin);
+    $("setup").hidden = locked;
+    $("locked-banner").hidden = !locked;
+    const opt = $("ruleset").selectedOptions[0];
+    $("locked-ruleset").textContent = opt ? opt.textContent : "";
+  }
+
+  function askPin(label) {
+    const pin = window.prompt(label);
+    return pin === null ? null : pin.trim();
+  }
+
+  $("lock").addEventListener("click", () => {
+    const pin = askPin("Choose a PIN (4 or more digits) to lock this ruleset");
+    if (pin === null) { return; }
+    if (!/^\d{4,}$/.test(pin)) { say("The PIN must be 4 or more digits."); return; }
+    saveState({ ruleset: $("ruleset").value, station: $("station").value, pin: pinHash(pin) });
+    applyLock();
+    $("words").focus();
+  });
+
+  $("unlock").addEventListener("click", () => {
+    const state = loadState();
+    const pin = askPin("PIN to unlock");
+    if (pin === null) { return; }
+    if (pinHash(pin) !== state.pin) { say("Wrong PIN."); return; }
+    saveState({ ruleset: state.ruleset, station: state.station });
+    applyLock();
+  });
+
+  function say(text) { $("message").textContent = text; }
+
+  function words() {
+    return $("words").value.split(/\s+/).map((w) => w.trim()).filter(Boolean);
+  }
+
+  async function judge(event) {
+    event.preventDefault();
+    say("");
+    const list = words();
+    if (list.length === 0) { say("Enter the words challenged."); return; }
+    if (list.length > maxWords) { say(`At most ${maxWords} words.`); return; }
+    const body = { ruleset: $("ruleset").value, words: list };
+    const station = $("station").value.trim();
+    if (station) { body.station = station; }
+    let response;
+    try {
+      response = await fetch("/api/v1/challenges", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch (e) {
+      say("The judge cannot reach the server. Call the director.");
+      return;
+    }
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) { say(data.detail || `Error ${response.status}`); return; }
+    show(data, list);
+  }
+
+  function show(data, list) {
+    const ok = data.verdict === "acceptable";
+    const result = $("result");
+    result.className = ok ? "acceptable" : "unacceptable";
+    // Text and symbol carry the verdict, so colour is never the only signal.
+    $("verdict").textContent = ok ? "\u2713 ACCEPTABLE" : "\u2717 UNACCEPTABLE";
+    const entered = list.join(" ").toUpperCase();
+    $("result-words").textContent = entered;
+    const lex = data.lexicon || {};
+    $("result-lexicon").textContent = `Lexicon ${lex.name} ${lex.version}`;
+    result.hidden = false;
+    result.setAttribute("aria-hidden", "false");
+    $("announce").textContent =
+      `${ok ? "Acceptable" : "Unacceptable"}. ${entered}. Lexicon ${lex.name} ${lex.version}.`;
+    shownAt = performance.now();
+    clearTimer = window.setTimeout(clear, CLEAR_AFTER_MS);
+  }
+
+  function clear() {
+    window.clearTimeout(clearTimer);
+    clearTimer = null;
+    const result = $("result");
+    result.hidden = true;
+    result.setAttribute("aria-hidden", "true");
+    result.className = "";
+    $("verdict").textContent = "";
+    $("result-words").textContent = "";
+    $("announce").textContent = "";
+    $("words").value = "";
+    $("words").focus();
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if ($("result").hidden) {
+      if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { judge(event); }
+      return;
+    }
+    event.preventDefault();
+    if (performance.now() - shownAt >= KEY_GRACE_MS) { clear(); }
+  });
+
+  $("challenge").addEventListener("submit", judge);
+  $("ruleset").addEventListener("change", () => {
+    const state = loadState();
+    if (!state.pin) { saveState({ ruleset: $("ruleset").value, station: $("station").value }); }
+  });
+  applyLock();
+})();
