@@ -152,9 +152,8 @@ def challenge(ruleset: str, rule: str | None, reveal: bool, words: tuple[str, ..
     except AdjudicatorError as exc:
         _fail(exc)
     lex = result["lexicon"]
-    click.echo(
-        f"{result['verdict'].upper()}  ({' '.join(w if isinstance(w, str) else w['word'] for w in result['words'])})"
-    )
+    shown = [w if isinstance(w, str) else w["word"] for w in result["words"]]
+    click.echo(f"{result['verdict'].upper()}  ({' '.join(shown)})")
     if reveal:
         for w in result["words"]:
             click.echo(f"  {'valid  ' if w['valid'] else 'INVALID'} {w['word']}")

@@ -47,8 +47,7 @@ class UnknownTileError(InputError):
 
     def __init__(self, text: str, position: int, char: str, alphabet: str) -> None:
         super().__init__(
-            f"{char!r} at position {position} of {text!r} is not a tile of the "
-            f"{alphabet} alphabet",
+            f"{char!r} at position {position} of {text!r} is not a tile of the {alphabet} alphabet",
             text=text,
             position=position,
             character=char,
@@ -238,9 +237,7 @@ class SwapNotStarError(PlacementError):
     title = "Swap target is not a star"
 
     def __init__(self, row: int, col: int) -> None:
-        super().__init__(
-            f"row {row}, col {col} holds no star to swap", position=_square(row, col)
-        )
+        super().__init__(f"row {row}, col {col} holds no star to swap", position=_square(row, col))
 
 
 class SwapWrongLetterError(PlacementError):
@@ -288,8 +285,15 @@ class UnknownLexiconError(NotFoundError):
     code = "unknown-lexicon"
     title = "Unknown lexicon"
 
-    def __init__(self, name: str) -> None:
-        super().__init__(f"no lexicon named {name!r} is loaded", lexicon=name)
+    def __init__(self, name: str | None, ruleset: str | None = None) -> None:
+        if name is None:
+            detail = (
+                f"ruleset {ruleset!r} names no lexicon; "
+                "install one with `adjudicator lexicon build`"
+            )
+        else:
+            detail = f"no lexicon named {name!r} is loaded"
+        super().__init__(detail, lexicon=name, ruleset=ruleset)
 
 
 class StateError(AdjudicatorError):

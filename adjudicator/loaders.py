@@ -50,7 +50,9 @@ def _check_keys(source: str, data: t.Any, allowed: set[str], required: set[str])
         raise ConfigError(source, None, "must be a mapping")
     for key in data:
         if key not in allowed:
-            raise ConfigError(source, str(key), f"unknown key; known keys: {', '.join(sorted(allowed))}")
+            raise ConfigError(
+                source, str(key), f"unknown key; known keys: {', '.join(sorted(allowed))}"
+            )
     for key in sorted(required - set(data)):
         raise ConfigError(source, key, "is required")
 
@@ -69,17 +71,26 @@ def load_alphabet(path: Path) -> Alphabet:
             spec = {"label": label, "blank": blank, "count": count, "score": score}
         elif isinstance(entry, dict):
             spec = entry
-            _check_keys(f"{source}: {where}", spec,
-                        {"label", "blank", "count", "score", "aliases", "blank_aliases"},
-                        {"label", "blank", "count", "score"})
+            _check_keys(
+                f"{source}: {where}",
+                spec,
+                {"label", "blank", "count", "score", "aliases", "blank_aliases"},
+                {"label", "blank", "count", "score"},
+            )
         else:
             raise ConfigError(source, where, "must be [label, blank label, count, score]")
         if not (isinstance(spec["count"], int) and isinstance(spec["score"], int)):
             raise ConfigError(source, where, "count and score must be whole numbers")
-        letters.append(TileSpec(
-            str(spec["label"]), str(spec["blank"]), spec["count"], spec["score"],
-            tuple(spec.get("aliases", ())), tuple(spec.get("blank_aliases", ())),
-        ))
+        letters.append(
+            TileSpec(
+                str(spec["label"]),
+                str(spec["blank"]),
+                spec["count"],
+                spec["score"],
+                tuple(spec.get("aliases", ())),
+                tuple(spec.get("blank_aliases", ())),
+            )
+        )
     blank = data.get("blank", {"label": "?", "count": 0})
     _check_keys(f"{source}: blank", blank, {"label", "count"}, {"label", "count"})
     alphabet = Alphabet(data["name"], tuple(letters), str(blank["label"]), int(blank["count"]))
@@ -88,8 +99,11 @@ def load_alphabet(path: Path) -> Alphabet:
         raise ConfigError(source, "letters", "a label or blank label appears twice")
     bad = alphabet.ambiguous_labels()
     if bad:
-        raise ConfigError(source, "letters", f"multi-character labels {bad} read as other "
-                          "tiles too; bracket them like [CH]")
+        raise ConfigError(
+            source,
+            "letters",
+            f"multi-character labels {bad} read as other tiles too; bracket them like [CH]",
+        )
     return alphabet
 
 
@@ -99,10 +113,16 @@ def load_layout(path: Path, folder: Path) -> Layout:
     _check_keys(source, data, {"name", "start", "legend", "grid", "grid_from"}, {"name", "legend"})
     legend: dict[str, Premium] = {}
     for symbol, spec in data["legend"].items():
-        _check_keys(f"{source}: legend {symbol!r}", spec,
-                    {"letter", "word", "name", "colour"}, set())
-        legend[symbol] = Premium(spec.get("letter", 1), spec.get("word", 1), symbol,
-                                 spec.get("name", ""), spec.get("colour", ""))
+        _check_keys(
+            f"{source}: legend {symbol!r}", spec, {"letter", "word", "name", "colour"}, set()
+        )
+        legend[symbol] = Premium(
+            spec.get("letter", 1),
+            spec.get("word", 1),
+            symbol,
+            spec.get("name", ""),
+            spec.get("colour", ""),
+        )
     base = data
     if "grid_from" in data:
         base_path = folder / f"{data['grid_from']}.yaml"
@@ -127,7 +147,9 @@ def load_config(config_dir: Path) -> Registry:
     """
     if not config_dir.is_dir():
         raise ConfigError(str(config_dir), None, "config folder not found")
-    alphabets = {p.stem: load_alphabet(p) for p in sorted((config_dir / "alphabets").glob("*.yaml"))}
+    alphabets = {
+        p.stem: load_alphabet(p) for p in sorted((config_dir / "alphabets").glob("*.yaml"))
+    }
     layout_dir = config_dir / "layouts"
     layouts = {p.stem: load_layout(p, layout_dir) for p in sorted(layout_dir.glob("*.yaml"))}
     rulesets = {}
@@ -190,17 +212,25 @@ def check_lexicon_fits(registry: Registry, rules: Ruleset, lexicon: Lexicon) -> 
     source = f"rulesets/{rules.name}.yaml"
     lex_alpha = registry.alphabets.get(lexicon.alphabet)
     if lex_alpha is None:
-        raise ConfigError(source, "lexicon",
-                          f"lexicon {lexicon.name!r} was built for unknown alphabet "
-                          f"{lexicon.alphabet!r}")
+        raise ConfigError(
+            source,
+            "lexicon",
+            f"lexicon {lexicon.name!r} was built for unknown alphabet {lexicon.alphabet!r}",
+        )
     keys = {lex_alpha.key_char(i) for i in range(1, lex_alpha.size + 1)}
     ours = {rules.alphabet.key_char(i) for i in range(1, rules.alphabet.size + 1)}
     if not ours <= keys:
-        raise ConfigError(source, "lexicon",
-                          f"lexicon {lexicon.name!r} ({lexicon.alphabet}) cannot spell "
-                          f"{sorted(ours - keys)} of alphabet {rules.alphabet.name!r}")
+        raise ConfigError(
+            source,
+            "lexicon",
+            f"lexicon {lexicon.name!r} ({lexicon.alphabet}) cannot spell "
+            f"{sorted(ours - keys)} of alphabet {rules.alphabet.name!r}",
+        )
     unfolded = {k: v for k, v in rules.fold.items() if k.isupper()}
     if any(lexicon.fold_variants.get(k) != v for k, v in unfolded.items()):
-        raise ConfigError(source, "fold",
-                          f"fold {unfolded} needs lexicon {lexicon.name!r} built with "
-                          f"fold_variants {unfolded} (it has {lexicon.fold_variants})")
+        raise ConfigError(
+            source,
+            "fold",
+            f"fold {unfolded} needs lexicon {lexicon.name!r} built with "
+            f"fold_variants {unfolded} (it has {lexicon.fold_variants})",
+        )

@@ -40,21 +40,35 @@ class Setting:
 
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("config_dir", None, "Folder of alphabets/, layouts/ and rulesets/ "
-            "(default: the bundled config)."),
+    Setting(
+        "config_dir",
+        None,
+        "Folder of alphabets/, layouts/ and rulesets/ (default: the bundled config).",
+    ),
     Setting("lexicon_dir", None, "Folder of lexicons (default: the bundled lexicons)."),
-    Setting("database_url", None, "SQLAlchemy URL of the database "
-            "(default: instance/adjudicator.db in a checkout, "
-            "else <sys.prefix>/var/adjudicator/adjudicator.db)."),
-    Setting("problem_base_uri", "urn:adjudicator:problem:",
-            "Prefix of the `type` URI of problem documents."),
+    Setting(
+        "database_url",
+        None,
+        "SQLAlchemy URL of the database "
+        "(default: instance/adjudicator.db in a checkout, "
+        "else <sys.prefix>/var/adjudicator/adjudicator.db).",
+    ),
+    Setting(
+        "problem_base_uri",
+        "urn:adjudicator:problem:",
+        "Prefix of the `type` URI of problem documents.",
+    ),
     Setting("max_words", 10_000, "Most words in one check or challenge request."),
     Setting("max_word_length", 64, "Most tiles in one word."),
     Setting("max_body_bytes", 1_048_576, "Largest request body accepted."),
     Setting("judge_max_words", 12, "Most words the judge page accepts in one challenge."),
     Setting("log_level", "INFO", "Logging level."),
-    Setting("admin_key", None, "Bearer key for admin actions (listing adjudications, "
-            "revealing word results). Unset: those actions are open (development)."),
+    Setting(
+        "admin_key",
+        None,
+        "Bearer key for admin actions (listing adjudications, "
+        "revealing word results). Unset: those actions are open (development).",
+    ),
 )
 
 

@@ -38,8 +38,14 @@ def full_registry() -> Registry:
 @pytest.fixture(scope="session")
 def app(tmp_path_factory):
     db = tmp_path_factory.mktemp("db") / "test.db"
-    app = create_app({"TESTING": True, "config_dir": str(CONFIG), "lexicon_dir": str(LEXICONS),
-                      "database_url": f"sqlite:///{db}"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "config_dir": str(CONFIG),
+            "lexicon_dir": str(LEXICONS),
+            "database_url": f"sqlite:///{db}",
+        }
+    )
     return app
 
 
@@ -81,8 +87,9 @@ class Server:
     def __init__(self, url: str) -> None:
         self.url = url
 
-    def request(self, method: str, path: str, body: dict | None = None,
-                headers: dict | None = None) -> tuple[int, dict, dict]:
+    def request(
+        self, method: str, path: str, body: dict | None = None, headers: dict | None = None
+    ) -> tuple[int, dict, dict]:
         data = None if body is None else json.dumps(body).encode()
         hdrs = {"Content-Type": "application/json"} if body is not None else {}
         hdrs.update(headers or {})
@@ -114,9 +121,21 @@ def live_server(tmp_path_factory):
     env = dict(os.environ, ADJUDICATOR_DATABASE_URL=f"sqlite:///{tmp / 'e2e.db'}")
     log = (tmp / "gunicorn.log").open("wb")
     proc = subprocess.Popen(
-        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2",
-         "--preload", "adjudicator.web:create_app()"],
-        cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+        [
+            sys.executable,
+            "-m",
+            "gunicorn",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+            "--preload",
+            "adjudicator.web:create_app()",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
     try:

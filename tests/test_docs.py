@@ -16,9 +16,13 @@ def all_error_classes(cls=errors.AdjudicatorError):
         yield from all_error_classes(sub)
 
 
-@pytest.mark.parametrize("code", sorted({c.code for c in all_error_classes()}
-                                        | {"internal-error", "method-not-allowed",
-                                           "body-too-large", "unsupported-media-type"}))
+@pytest.mark.parametrize(
+    "code",
+    sorted(
+        {c.code for c in all_error_classes()}
+        | {"internal-error", "method-not-allowed", "body-too-large", "unsupported-media-type"}
+    ),
+)
 def test_problem_code_documented(code):
     assert f"`{code}`" in (ROOT / "docs" / "problems.md").read_text("utf-8")
 
@@ -30,4 +34,6 @@ def test_ruleset_key_documented(key):
 
 @pytest.mark.parametrize("name", [s.name for s in SETTINGS])
 def test_setting_documented(name):
-    assert f"`ADJUDICATOR_{name.upper()}`" in (ROOT / "docs" / "configuration.md").read_text("utf-8")
+    assert f"`ADJUDICATOR_{name.upper()}`" in (ROOT / "docs" / "configuration.md").read_text(
+        "utf-8"
+    )

@@ -47,7 +47,8 @@ class Board:
         """Rows of cell labels; ``.`` for an empty square, blanks in their blank label."""
         return [
             [
-                alphabet.label(self.cells[r * self.cols + c]) if self.cells[r * self.cols + c]
+                alphabet.label(self.cells[r * self.cols + c])
+                if self.cells[r * self.cols + c]
                 else "."
                 for c in range(self.cols)
             ]

@@ -55,8 +55,9 @@ class Ruling:
     consequence: Consequence
 
 
-def rule_on(all_valid: bool, rule: ChallengeRule, words_challenged: int,
-            bonus_per: str = "word") -> Ruling:
+def rule_on(
+    all_valid: bool, rule: ChallengeRule, words_challenged: int, bonus_per: str = "word"
+) -> Ruling:
     """The ruling on a challenge of ``words_challenged`` words.
 
     :param bonus_per: ``"word"`` (WESPA norm) or ``"play"`` for the point rules.
@@ -67,25 +68,68 @@ def rule_on(all_valid: bool, rule: ChallengeRule, words_challenged: int,
     verdict = ACCEPTABLE if all_valid else UNACCEPTABLE
     if rule is ChallengeRule.TRIPLE:
         loser = "challenger" if all_valid else "challenged"
-        return Ruling(verdict, Consequence(
-            rule.value, "stands" if all_valid else "withdrawn", not all_valid, not all_valid,
-            False, 0, loser, f"the {loser} loses the game (triple challenge)"))
+        return Ruling(
+            verdict,
+            Consequence(
+                rule.value,
+                "stands" if all_valid else "withdrawn",
+                not all_valid,
+                not all_valid,
+                False,
+                0,
+                loser,
+                f"the {loser} loses the game (triple challenge)",
+            ),
+        )
     if not all_valid:
         # Under every rule a withdrawn play ends the challenged player's turn.
-        return Ruling(verdict, Consequence(
-            rule.value, "withdrawn", True, True, False, 0, None,
-            "the play is withdrawn and scores nothing; the challenged player's turn is over"))
+        return Ruling(
+            verdict,
+            Consequence(
+                rule.value,
+                "withdrawn",
+                True,
+                True,
+                False,
+                0,
+                None,
+                "the play is withdrawn and scores nothing; the challenged player's turn is over",
+            ),
+        )
     if rule is ChallengeRule.DOUBLE:
-        return Ruling(verdict, Consequence(
-            rule.value, "stands", False, False, True, 0, None,
-            "the play stands; the challenger loses their next turn"))
+        return Ruling(
+            verdict,
+            Consequence(
+                rule.value,
+                "stands",
+                False,
+                False,
+                True,
+                0,
+                None,
+                "the play stands; the challenger loses their next turn",
+            ),
+        )
     if rule is ChallengeRule.SINGLE:
-        return Ruling(verdict, Consequence(
-            rule.value, "stands", False, False, False, 0, None,
-            "the play stands; no penalty"))
+        return Ruling(
+            verdict,
+            Consequence(
+                rule.value, "stands", False, False, False, 0, None, "the play stands; no penalty"
+            ),
+        )
     each = 5 if rule is ChallengeRule.FIVE_POINT else 10
     points = each * (words_challenged if bonus_per == "word" else 1)
     per = f"{each} per word challenged" if bonus_per == "word" else f"{each} per play"
-    return Ruling(verdict, Consequence(
-        rule.value, "stands", False, False, False, points, None,
-        f"the play stands; the challenged player gets +{points} ({per})"))
+    return Ruling(
+        verdict,
+        Consequence(
+            rule.value,
+            "stands",
+            False,
+            False,
+            False,
+            points,
+            None,
+            f"the play stands; the challenged player gets +{points} ({per})",
+        ),
+    )

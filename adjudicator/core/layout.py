@@ -42,9 +42,7 @@ class Layout:
         ]
 
 
-def parse_grid(
-    name: str, text: str, legend: dict[str, Premium], start: tuple[int, int]
-) -> Layout:
+def parse_grid(name: str, text: str, legend: dict[str, Premium], start: tuple[int, int]) -> Layout:
     """Read a grid of premium symbols (whitespace between symbols is optional).
 
     :raises ValueError: on ragged rows or an unknown symbol.

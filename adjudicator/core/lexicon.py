@@ -42,7 +42,10 @@ class Lexicon:
 
     @classmethod
     def open(
-        cls, name: str, path: Path, manifest: t.Mapping[str, t.Any],
+        cls,
+        name: str,
+        path: Path,
+        manifest: t.Mapping[str, t.Any],
         lemma_rules: t.Sequence[tuple[int, str]] = ((0, ""),),
     ) -> Lexicon:
         """Memory-map ``path``; the manifest was read and checked by the caller."""
@@ -51,8 +54,11 @@ class Lexicon:
 
     @classmethod
     def from_records(
-        cls, name: str, records: t.Iterable[tuple[str, tuple[int, int]]],
-        manifest: t.Mapping[str, t.Any], lemma_rules: t.Sequence[tuple[int, str]] = ((0, ""),),
+        cls,
+        name: str,
+        records: t.Iterable[tuple[str, tuple[int, int]]],
+        manifest: t.Mapping[str, t.Any],
+        lemma_rules: t.Sequence[tuple[int, str]] = ((0, ""),),
     ) -> Lexicon:
         """An in-memory lexicon (tests, fixtures)."""
         trie = marisa_trie.RecordTrie(RECORD_FORMAT, list(records))

@@ -108,7 +108,9 @@ def _score_word(
         word_mult *= wm
         r, c = r + dr, c + dc
     tiles = tuple(ls.tile for ls in letters)
-    return WordScore(tiles, row, col, direction, False, tuple(letters), word_mult, total * word_mult)
+    return WordScore(
+        tiles, row, col, direction, False, tuple(letters), word_mult, total * word_mult
+    )
 
 
 def _main_index(words: list[WordScore], placement: Placement) -> int:

@@ -52,7 +52,9 @@ def _reason(lexicon: Lexicon, flt: WordFilter, key: str, readings: list[Reading]
     common = [r for r in nouns if not r.tags & _COMMON_BAD]
     for r in common:
         if r.tags & TAGS["nominative"] and r.tags & TAGS["plural"]:
-            return Reason("not-nominative-singular", f"plural of {lexicon.lemma(key, r.lemma_rule)}")
+            return Reason(
+                "not-nominative-singular", f"plural of {lexicon.lemma(key, r.lemma_rule)}"
+            )
     for r in common:
         if r.tags & TAGS["oblique"]:
             return Reason("case-form", f"a case form of {lexicon.lemma(key, r.lemma_rule)}")
@@ -61,8 +63,11 @@ def _reason(lexicon: Lexicon, flt: WordFilter, key: str, readings: list[Reading]
         return Reason("abbreviation", f"{key} is an abbreviation")
     if any(r.tags & TAGS["proper"] for r in readings):
         return Reason("proper-noun", f"{key} is a proper noun")
-    for pos, name in (("adjective", "an adjective"), ("verb", "a verb"),
-                      ("other_pos", "not a noun")):
+    for pos, name in (
+        ("adjective", "an adjective"),
+        ("verb", "a verb"),
+        ("other_pos", "not a noun"),
+    ):
         if any(r.tags & TAGS[pos] for r in readings):
             return Reason("wrong-part-of-speech", f"{key} is {name}")
     return Reason("not-allowed", f"no reading of {key} is allowed by this ruleset")

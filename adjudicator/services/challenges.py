@@ -28,8 +28,9 @@ def words_of_play(
 ) -> list[str]:
     """Every word a play forms (main word first), as canonical strings."""
     current = read_board(rules, board)
-    breakdown = score_placement(current, read_placement(rules, current, placement, move, swaps),
-                                rules)
+    breakdown = score_placement(
+        current, read_placement(rules, current, placement, move, swaps), rules
+    )
     return [rules.alphabet.render(t_ & ~BLANK_BIT for t_ in w.tiles) for w in breakdown.words]
 
 
@@ -63,8 +64,9 @@ def rule_on_challenge(
     try:
         challenge_rule = ChallengeRule(rule or rules.challenge_rule)
     except ValueError:
-        raise MalformedRequestError(f"unknown challenge rule {rule!r}", field="challenge_rule") \
-            from None
+        raise MalformedRequestError(
+            f"unknown challenge rule {rule!r}", field="challenge_rule"
+        ) from None
     if placement is not None or move is not None:
         formed = words_of_play(rules, board, placement, move, swaps)
         challenged = list(formed) if not words else _subset(rules, formed, words)
@@ -73,24 +75,25 @@ def rule_on_challenge(
     if not challenged:
         raise MalformedRequestError("name at least one word, or give a play", field="words")
     if len(challenged) > max_words:
-        raise MalformedRequestError(f"{len(challenged)} words; at most {max_words}",
-                                    field="words")
+        raise MalformedRequestError(f"{len(challenged)} words; at most {max_words}", field="words")
     results = [judge_text(lexicon, rules, w) for w in challenged]
     all_valid = all(r["valid"] for r in results)
     ruling = rule_on(all_valid, challenge_rule, len(results), rules.challenge_bonus_per)
     consequence = asdict(ruling.consequence)
-    record = trail.append({
-        "ruleset": rules.name,
-        "lexicon_name": lexicon.name,
-        "lexicon_version": lexicon.version,
-        "lexicon_checksum": lexicon.checksum,
-        "rule": challenge_rule.value,
-        "verdict": ruling.verdict,
-        "words": [{k: r[k] for k in ("word", "valid", "reason") if k in r} for r in results],
-        "consequence": consequence,
-        "players": dict(players) if players else None,
-        "asked_by": asked_by,
-    })
+    record = trail.append(
+        {
+            "ruleset": rules.name,
+            "lexicon_name": lexicon.name,
+            "lexicon_version": lexicon.version,
+            "lexicon_checksum": lexicon.checksum,
+            "rule": challenge_rule.value,
+            "verdict": ruling.verdict,
+            "words": [{k: r[k] for k in ("word", "valid", "reason") if k in r} for r in results],
+            "consequence": consequence,
+            "players": dict(players) if players else None,
+            "asked_by": asked_by,
+        }
+    )
     return present(record, reveal)
 
 
@@ -105,8 +108,11 @@ def present(record: t.Mapping[str, t.Any], reveal: bool) -> dict[str, t.Any]:
         "rule": record["rule"],
         "words_checked": len(words),
         "words": words if reveal else [w["word"] for w in words],
-        "lexicon": {"name": record["lexicon_name"], "version": record["lexicon_version"],
-                    "checksum": record["lexicon_checksum"]},
+        "lexicon": {
+            "name": record["lexicon_name"],
+            "version": record["lexicon_version"],
+            "checksum": record["lexicon_checksum"],
+        },
         "consequence": record["consequence"],
         "players": record.get("players"),
         "asked_by": record["asked_by"],
@@ -123,7 +129,8 @@ def _subset(rules: Ruleset, formed: list[str], named: t.Sequence[str]) -> list[s
         if word not in pool:
             raise MalformedRequestError(
                 f"words[{i}]: the play does not form {word}; it forms {', '.join(formed)}",
-                field=f"words[{i}]")
+                field=f"words[{i}]",
+            )
         pool.remove(word)
         chosen.append(word)
     return chosen

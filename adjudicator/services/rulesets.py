@@ -13,8 +13,13 @@ if t.TYPE_CHECKING:
 
 def list_rulesets(registry: Registry) -> list[dict[str, t.Any]]:
     return [
-        {"name": r.name, "title": r.title, "language": r.language, "lexicon": r.lexicon,
-         "description": r.description}
+        {
+            "name": r.name,
+            "title": r.title,
+            "language": r.language,
+            "lexicon": r.lexicon,
+            "description": r.description,
+        }
         for r in sorted(registry.rulesets.values(), key=lambda r: r.name)
     ]
 
@@ -51,8 +56,7 @@ def describe_ruleset(registry: Registry, name: str) -> dict[str, t.Any]:
             "total": alpha.total_tiles,
             "blank": {"label": alpha.blank_label, "count": alpha.blank_count},
             "letters": [
-                {"label": s.label, "blank_label": s.blank_label, "count": s.count,
-                 "score": s.score}
+                {"label": s.label, "blank_label": s.blank_label, "count": s.count, "score": s.score}
                 for s in alpha.letters
             ],
         },
@@ -62,8 +66,13 @@ def describe_ruleset(registry: Registry, name: str) -> dict[str, t.Any]:
             "cols": layout.cols,
             "start": {"row": layout.start[0], "col": layout.start[1]},
             "legend": [
-                {"symbol": p.symbol, "letter_multiplier": p.letter, "word_multiplier": p.word,
-                 "name": p.name, "colour": p.colour}
+                {
+                    "symbol": p.symbol,
+                    "letter_multiplier": p.letter,
+                    "word_multiplier": p.word,
+                    "name": p.name,
+                    "colour": p.colour,
+                }
                 for p in layout.legend
             ],
             "grid": layout.grid(),

@@ -37,7 +37,7 @@ def lexicon_for(registry: Registry, rules: Ruleset) -> Lexicon:
     """:raises UnknownLexiconError: the ruleset's lexicon is not installed."""
     lexicon = registry.lexicons.get(rules.lexicon or "")
     if lexicon is None:
-        raise UnknownLexiconError(rules.lexicon or f"(none for ruleset {rules.name})")
+        raise UnknownLexiconError(rules.lexicon, rules.name)
     return lexicon
 
 
@@ -60,12 +60,14 @@ def judge_text(
         if char in _SHAPE_REASONS or char.isdigit():
             code, detail = _SHAPE_REASONS.get(char, ("contains-digit", "contains a digit"))
             pos = exc.fields["position"]
-            return _result(word.upper(), None, Verdict(False, Reason(code, f"{detail} at "
-                                                                     f"position {pos}")))
+            return _result(
+                word.upper(), None, Verdict(False, Reason(code, f"{detail} at position {pos}"))
+            )
         raise
     if len(tiles) > max_length:
-        raise WordTooLongError(f"{len(tiles)} tiles; at most {max_length}", word=word,
-                               max_length=max_length)
+        raise WordTooLongError(
+            f"{len(tiles)} tiles; at most {max_length}", word=word, max_length=max_length
+        )
     verdict = judge_key(lexicon, rules, alpha.key(tiles))
     return _result(alpha.render(tiles), alpha.labels(tiles), verdict)
 
@@ -79,8 +81,9 @@ def _result(word: str, tiles: list[str] | None, verdict: Verdict) -> dict[str, t
     return out
 
 
-def check_word(registry: Registry, ruleset: str, word: str,
-               max_length: int = MAX_WORD_LENGTH) -> dict[str, t.Any]:
+def check_word(
+    registry: Registry, ruleset: str, word: str, max_length: int = MAX_WORD_LENGTH
+) -> dict[str, t.Any]:
     rules = registry.ruleset(ruleset)
     lexicon = lexicon_for(registry, rules)
     result = judge_text(lexicon, rules, word, max_length)
@@ -89,8 +92,9 @@ def check_word(registry: Registry, ruleset: str, word: str,
     return result
 
 
-def check_words(registry: Registry, ruleset: str, words: t.Sequence[str],
-                max_length: int = MAX_WORD_LENGTH) -> dict[str, t.Any]:
+def check_words(
+    registry: Registry, ruleset: str, words: t.Sequence[str], max_length: int = MAX_WORD_LENGTH
+) -> dict[str, t.Any]:
     """Verdicts in input order.
 
     :raises UnknownTileError: naming the word's index and the position in it.
@@ -108,8 +112,9 @@ def check_words(registry: Registry, ruleset: str, words: t.Sequence[str],
     return {"ruleset": rules.name, "lexicon": lexicon.describe(), "results": results}
 
 
-def validate_words(registry: Registry, rules: Ruleset, result: dict[str, t.Any],
-                   breakdown: ScoreBreakdown) -> None:
+def validate_words(
+    registry: Registry, rules: Ruleset, result: dict[str, t.Any], breakdown: ScoreBreakdown
+) -> None:
     """Add ``valid``/``reason`` to each word of a score result, and ``all_valid``."""
     lexicon = lexicon_for(registry, rules)
     alpha = rules.alphabet

@@ -35,9 +35,11 @@ class AuditTrail:
 
     def get(self, id_: str) -> dict[str, t.Any]:
         with self.engine.connect() as conn:
-            row = conn.execute(
-                sa.select(adjudications).where(adjudications.c.id == id_)
-            ).mappings().first()
+            row = (
+                conn.execute(sa.select(adjudications).where(adjudications.c.id == id_))
+                .mappings()
+                .first()
+            )
         if row is None:
             raise AdjudicationNotFoundError(id_)
         return _out(dict(row))

@@ -36,8 +36,9 @@ def create():
         req.ruleset,
         words=req.words,
         board=req.board,
-        placement=None if req.placement is None else [TileIn(**p.model_dump())
-                                                      for p in req.placement],
+        placement=None
+        if req.placement is None
+        else [TileIn(**p.model_dump()) for p in req.placement],
         move=req.move,
         swaps=[TileIn(**s.model_dump()) for s in req.swaps],
         rule=req.challenge_rule,
@@ -66,6 +67,7 @@ def index():
         try:
             when = dt.datetime.fromisoformat(since)
         except ValueError:
-            raise MalformedRequestError(f"since={since!r} is not an ISO 8601 time",
-                                        field="since") from None
+            raise MalformedRequestError(
+                f"since={since!r} is not an ISO 8601 time", field="since"
+            ) from None
     return {"adjudications": list_adjudications(_trail(), when), "admin": is_admin()}

@@ -18,7 +18,9 @@ def score():
         current_app.extensions["adjudicator"],
         req.ruleset,
         board=req.board,
-        placement=None if req.placement is None else [TileIn(**p.model_dump()) for p in req.placement],
+        placement=None
+        if req.placement is None
+        else [TileIn(**p.model_dump()) for p in req.placement],
         move=req.move,
         swaps=[TileIn(**s.model_dump()) for s in req.swaps],
         validate=req.validate_words,

@@ -20,8 +20,9 @@ def _settings():
 @bp.get("/words/<path:word>")
 def show(word: str):
     query = WordQuery.model_validate(request.args.to_dict())
-    return check_word(current_app.extensions["adjudicator"], query.ruleset, word,
-                      _settings().max_word_length)
+    return check_word(
+        current_app.extensions["adjudicator"], query.ruleset, word, _settings().max_word_length
+    )
 
 
 @bp.post("/words/check")
@@ -29,10 +30,12 @@ def check():
     req = parse_json(CheckRequest)
     limit = _settings().max_words
     if len(req.words) > limit:
-        raise MalformedRequestError(f"{len(req.words)} words; at most {limit} per request",
-                                    field="words", max_words=limit)
-    return check_words(current_app.extensions["adjudicator"], req.ruleset, req.words,
-                       _settings().max_word_length)
+        raise MalformedRequestError(
+            f"{len(req.words)} words; at most {limit} per request", field="words", max_words=limit
+        )
+    return check_words(
+        current_app.extensions["adjudicator"], req.ruleset, req.words, _settings().max_word_length
+    )
 
 
 @bp.get("/lexicons")

@@ -60,8 +60,9 @@ class ChallengeRequest(Strict):
     placement: list[TileModel] | None = Field(default=None, max_length=64)
     move: str | None = Field(default=None, max_length=160)
     swaps: list[SwapModel] = Field(default_factory=list, max_length=8)
-    challenge_rule: Literal["void", "single", "double", "five_point", "ten_point",
-                            "triple"] | None = None
+    challenge_rule: (
+        Literal["void", "single", "double", "five_point", "ten_point", "triple"] | None
+    ) = None
     reveal: bool = False
     players: PlayersModel | None = None
     station: str | None = Field(default=None, max_length=64)

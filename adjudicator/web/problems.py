@@ -63,15 +63,21 @@ def _validation(exc: ValidationError) -> Response:
         errs.append({"field": loc or "(body)", "message": e["msg"], "type": e["type"]})
     first = errs[0] if errs else {"field": "(body)", "message": "invalid"}
     detail = f"{first['field']}: {first['message']}"
-    return problem(400, "malformed-request", "Malformed request", detail,
-                   field=first["field"], errors=errs)
+    return problem(
+        400, "malformed-request", "Malformed request", detail, field=first["field"], errors=errs
+    )
 
 
 def _http(exc: HTTPException) -> Response:
     code = exc.code or 500
-    slug = {401: "unauthorized", 403: "forbidden", 404: "not-found",
-            405: "method-not-allowed", 413: "body-too-large",
-            415: "unsupported-media-type"}.get(code, "http-error")
+    slug = {
+        401: "unauthorized",
+        403: "forbidden",
+        404: "not-found",
+        405: "method-not-allowed",
+        413: "body-too-large",
+        415: "unsupported-media-type",
+    }.get(code, "http-error")
     resp = problem(code, slug, exc.name, exc.description or exc.name)
     if code == 405 and exc.get_response().headers.get("Allow"):
         resp.headers["Allow"] = exc.get_response().headers["Allow"]

@@ -24,5 +24,6 @@ class _App(BaseApplication):  # type: ignore[misc]
 
 def run_gunicorn(host: str, port: int, workers: int) -> None:
     # preload: lexicons are memory-mapped once in the master and shared by workers.
-    _App({"bind": f"{host}:{port}", "workers": workers, "preload_app": True,
-          "accesslog": "-"}).run()
+    _App(
+        {"bind": f"{host}:{port}", "workers": workers, "preload_app": True, "accesslog": "-"}
+    ).run()

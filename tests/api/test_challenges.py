@@ -13,21 +13,37 @@ def challenge(client, **body):
     return client.post("/api/v1/challenges", json=body)
 
 
-@pytest.mark.parametrize("rule,words,verdict,check", [
-    ("double", ["QI", "ZA"], "acceptable", {"challenger_loses_turn": True, "play": "stands"}),
-    ("double", ["QI", "ZQX"], "unacceptable",
-     {"play": "withdrawn", "score_removed": True, "challenged_turn_over": True}),
-    ("single", ["QI"], "acceptable", {"challenger_loses_turn": False, "points_to_challenged": 0}),
-    ("single", ["ZQX"], "unacceptable", {"play": "withdrawn"}),
-    ("five_point", ["QI"], "acceptable", {"points_to_challenged": 5}),
-    ("five_point", ["QI", "ZA"], "acceptable", {"points_to_challenged": 10}),
-    ("five_point", ["QI", "ZA", "JO"], "acceptable", {"points_to_challenged": 15}),
-    ("five_point", ["QI", "ZA", "XQZ"], "unacceptable",
-     {"points_to_challenged": 0, "play": "withdrawn"}),
-    ("ten_point", ["QI", "ZA"], "acceptable", {"points_to_challenged": 20}),
-    ("triple", ["QI"], "acceptable", {"loses_game": "challenger"}),
-    ("triple", ["ZQX"], "unacceptable", {"loses_game": "challenged"}),
-])
+@pytest.mark.parametrize(
+    "rule,words,verdict,check",
+    [
+        ("double", ["QI", "ZA"], "acceptable", {"challenger_loses_turn": True, "play": "stands"}),
+        (
+            "double",
+            ["QI", "ZQX"],
+            "unacceptable",
+            {"play": "withdrawn", "score_removed": True, "challenged_turn_over": True},
+        ),
+        (
+            "single",
+            ["QI"],
+            "acceptable",
+            {"challenger_loses_turn": False, "points_to_challenged": 0},
+        ),
+        ("single", ["ZQX"], "unacceptable", {"play": "withdrawn"}),
+        ("five_point", ["QI"], "acceptable", {"points_to_challenged": 5}),
+        ("five_point", ["QI", "ZA"], "acceptable", {"points_to_challenged": 10}),
+        ("five_point", ["QI", "ZA", "JO"], "acceptable", {"points_to_challenged": 15}),
+        (
+            "five_point",
+            ["QI", "ZA", "XQZ"],
+            "unacceptable",
+            {"points_to_challenged": 0, "play": "withdrawn"},
+        ),
+        ("ten_point", ["QI", "ZA"], "acceptable", {"points_to_challenged": 20}),
+        ("triple", ["QI"], "acceptable", {"loses_game": "challenger"}),
+        ("triple", ["ZQX"], "unacceptable", {"loses_game": "challenged"}),
+    ],
+)
 def test_rule_consequences(client, rule, words, verdict, check):
     r = challenge(client, words=words, challenge_rule=rule)
     assert r.status_code == 201, r.get_json()
@@ -82,12 +98,15 @@ def test_illegal_play_in_a_challenge_is_422(client):
 
 def test_audit_trail_records_and_survives_restart(tmp_path):
     db = tmp_path / "audit.db"
-    cfg = {"config_dir": str(CONFIG), "lexicon_dir": str(LEXICONS),
-           "database_url": f"sqlite:///{db}"}
+    cfg = {
+        "config_dir": str(CONFIG),
+        "lexicon_dir": str(LEXICONS),
+        "database_url": f"sqlite:///{db}",
+    }
     first = create_app(cfg).test_client()
-    made = challenge(first, words=["QI", "ZQX"], players={"challenger": "Ann",
-                                                          "challenged": "Bob"},
-                     station="T7")
+    made = challenge(
+        first, words=["QI", "ZQX"], players={"challenger": "Ann", "challenged": "Bob"}, station="T7"
+    )
     assert made.status_code == 201
     id_ = made.get_json()["id"]
     assert made.headers["Location"] == f"/api/v1/adjudications/{id_}"
@@ -105,9 +124,14 @@ def test_audit_trail_records_and_survives_restart(tmp_path):
 
 
 def test_admin_key_protects_listing_and_reveal(tmp_path):
-    app = create_app({"config_dir": str(CONFIG), "lexicon_dir": str(LEXICONS),
-                      "database_url": f"sqlite:///{tmp_path / 'a.db'}",
-                      "admin_key": "s3cret-key"})
+    app = create_app(
+        {
+            "config_dir": str(CONFIG),
+            "lexicon_dir": str(LEXICONS),
+            "database_url": f"sqlite:///{tmp_path / 'a.db'}",
+            "admin_key": "s3cret-key",
+        }
+    )
     c = app.test_client()
     assert c.get("/api/v1/adjudications").status_code == 401
     bad = c.get("/api/v1/adjudications", headers={"Authorization": "Bearer nope"})

@@ -15,16 +15,30 @@ def test_readme_example(client):
     word = body["words"][0]
     assert word["word"] == "WINDY" and word["main"] and word["direction"] == "across"
     assert (word["row"], word["col"]) == (7, 3)
-    assert word["letters"][0] == {"row": 7, "col": 3, "letter": "W", "display": "W",
-                                  "blank": False, "value": 4, "new": True,
-                                  "letter_multiplier": 2, "word_multiplier": 1}
+    assert word["letters"][0] == {
+        "row": 7,
+        "col": 3,
+        "letter": "W",
+        "display": "W",
+        "blank": False,
+        "value": 4,
+        "new": True,
+        "letter_multiplier": 2,
+        "word_multiplier": 1,
+    }
 
 
 def test_placement_form_with_blank(client):
-    r = client.post("/api/v1/score", json={
-        "ruleset": "scrabble-en",
-        "placement": [{"row": 7, "col": 7, "letter": "Q"}, {"row": 7, "col": 8, "letter": "I",
-                                                          "blank": True}]})
+    r = client.post(
+        "/api/v1/score",
+        json={
+            "ruleset": "scrabble-en",
+            "placement": [
+                {"row": 7, "col": 7, "letter": "Q"},
+                {"row": 7, "col": 8, "letter": "I", "blank": True},
+            ],
+        },
+    )
     body = r.get_json()
     assert r.status_code == 200
     assert body["score"] == 20  # Q on the double-word start square; blank I scores 0
@@ -32,8 +46,10 @@ def test_placement_form_with_blank(client):
 
 
 def test_board_and_cross_words(client):
-    r = client.post("/api/v1/score", json={
-        "ruleset": "scrabble-en", "board": board_rows(r7="...WINDY"), "move": "9D OX"})
+    r = client.post(
+        "/api/v1/score",
+        json={"ruleset": "scrabble-en", "board": board_rows(r7="...WINDY"), "move": "9D OX"},
+    )
     body = r.get_json()
     assert [w["word"] for w in body["words"]] == ["OX", "WO", "IX"]
     assert [w["main"] for w in body["words"]] == [True, False, False]
@@ -41,21 +57,32 @@ def test_board_and_cross_words(client):
 
 def test_board_as_cell_arrays(client):
     rows = [list(r) for r in board_rows(r7="...WINDY")]
-    r = client.post("/api/v1/score", json={"ruleset": "scrabble-en", "board": rows,
-                                            "move": "9D OX"})
+    r = client.post(
+        "/api/v1/score", json={"ruleset": "scrabble-en", "board": rows, "move": "9D OX"}
+    )
     assert r.status_code == 200 and r.get_json()["score"] == 23
 
 
 def test_erudite_star_swap_request(client):
-    r = client.post("/api/v1/score", json={
-        "ruleset": "erudite-ru", "board": board_rows(r7=".....Кот"),
-        "swaps": [{"row": 7, "col": 6, "letter": "О"}],
-        "placement": [{"row": 8, "col": 7, "letter": "А", "blank": True}]})
+    r = client.post(
+        "/api/v1/score",
+        json={
+            "ruleset": "erudite-ru",
+            "board": board_rows(r7=".....Кот"),
+            "swaps": [{"row": 7, "col": 6, "letter": "О"}],
+            "placement": [{"row": 8, "col": 7, "letter": "А", "blank": True}],
+        },
+    )
     assert r.status_code == 200, r.get_json()
-    r = client.post("/api/v1/score", json={
-        "ruleset": "erudite-ru", "board": board_rows(r7=".....Кот"),
-        "swaps": [{"row": 7, "col": 6, "letter": "О"}],
-        "placement": [{"row": 8, "col": 7, "letter": "А"}]})
+    r = client.post(
+        "/api/v1/score",
+        json={
+            "ruleset": "erudite-ru",
+            "board": board_rows(r7=".....Кот"),
+            "swaps": [{"row": 7, "col": 6, "letter": "О"}],
+            "placement": [{"row": 8, "col": 7, "letter": "А"}],
+        },
+    )
     assert r.status_code == 422 and r.get_json()["code"] == "star-not-replayed"
 
 
@@ -63,15 +90,21 @@ ILLEGAL = [
     ({"move": "8A QI"}, "misses-start"),
     ({"move": "8H Q"}, "first-word-too-short"),
     ({"placement": []}, "no-tiles-placed"),
-    ({"placement": [{"row": 7, "col": 7, "letter": "A"}, {"row": 8, "col": 8, "letter": "B"}]},
-     "not-in-line"),
-    ({"placement": [{"row": 7, "col": 7, "letter": "A"}, {"row": 7, "col": 9, "letter": "B"}]},
-     "gap-in-word"),
+    (
+        {"placement": [{"row": 7, "col": 7, "letter": "A"}, {"row": 8, "col": 8, "letter": "B"}]},
+        "not-in-line",
+    ),
+    (
+        {"placement": [{"row": 7, "col": 7, "letter": "A"}, {"row": 7, "col": 9, "letter": "B"}]},
+        "gap-in-word",
+    ),
     ({"move": "8H ZZ"}, "tile-supply-exceeded"),
     ({"move": "8H .A"}, "play-through-empty"),
     ({"move": "8L WINDY"}, "off-board"),
-    ({"placement": [{"row": 7, "col": 7, "letter": "A"}, {"row": 7, "col": 7, "letter": "B"}]},
-     "duplicate-square"),
+    (
+        {"placement": [{"row": 7, "col": 7, "letter": "A"}, {"row": 7, "col": 7, "letter": "B"}]},
+        "duplicate-square",
+    ),
     ({"move": "8B JUKEBOXES"}, "more-tiles-than-rack"),
 ]
 
@@ -92,18 +125,33 @@ MALFORMED = [
     ({"ruleset": "scrabble-en", "move": "99 WINDY"}, 400, None),
     ({"ruleset": "scrabble-en", "move": "8D WIN DY"}, 400, "move"),
     ({"ruleset": "scrabble-en", "move": "8D W1NDY"}, 400, None),
-    ({"ruleset": "scrabble-en", "placement": [{"row": "7", "col": 7, "letter": "A"}]}, 400,
-     "placement.0.row"),
-    ({"ruleset": "scrabble-en", "placement": [{"row": 7, "col": 7, "letter": "A",
-                                               "blank": "yes"}]}, 400, "placement.0.blank"),
-    ({"ruleset": "scrabble-en", "placement": [{"row": 7, "col": 7, "letter": "AB"}]}, 400,
-     "placement[0].letter"),
+    (
+        {"ruleset": "scrabble-en", "placement": [{"row": "7", "col": 7, "letter": "A"}]},
+        400,
+        "placement.0.row",
+    ),
+    (
+        {
+            "ruleset": "scrabble-en",
+            "placement": [{"row": 7, "col": 7, "letter": "A", "blank": "yes"}],
+        },
+        400,
+        "placement.0.blank",
+    ),
+    (
+        {"ruleset": "scrabble-en", "placement": [{"row": 7, "col": 7, "letter": "AB"}]},
+        400,
+        "placement[0].letter",
+    ),
     ({"ruleset": "scrabble-en", "board": ["..."], "move": "8D WINDY"}, 400, None),
     ({"ruleset": "scrabble-en", "board": ["." * 14] * 15, "move": "8D WINDY"}, 400, None),
     ({"ruleset": "scrabble-en", "move": "8D WINDY", "extra": 1}, 400, "extra"),
     ({"ruleset": "nope", "move": "8D WINDY"}, 404, None),
-    ({"ruleset": "scrabble-en", "placement": [{"row": 70, "col": 7, "letter": "A"}]}, 400,
-     "placement.0.row"),
+    (
+        {"ruleset": "scrabble-en", "placement": [{"row": 70, "col": 7, "letter": "A"}]},
+        400,
+        "placement.0.row",
+    ),
 ]
 
 
@@ -116,14 +164,17 @@ def test_malformed_requests_never_500(client, body, status, field):
         assert r.get_json()["field"] == field
 
 
-@pytest.mark.parametrize("data,ctype,status", [
-    (b"{", "application/json", 400),
-    (b'{"ruleset": NaN}', "application/json", 400),
-    (b"\xff\xfe", "application/json", 400),
-    (b"ruleset=x", "application/x-www-form-urlencoded", 415),
-    (b"[1, 2]", "application/json", 400),
-    (b"", "application/json", 400),
-])
+@pytest.mark.parametrize(
+    "data,ctype,status",
+    [
+        (b"{", "application/json", 400),
+        (b'{"ruleset": NaN}', "application/json", 400),
+        (b"\xff\xfe", "application/json", 400),
+        (b"ruleset=x", "application/x-www-form-urlencoded", 415),
+        (b"[1, 2]", "application/json", 400),
+        (b"", "application/json", 400),
+    ],
+)
 def test_unparseable_bodies(client, data, ctype, status):
     r = client.post("/api/v1/score", data=data, content_type=ctype)
     assert r.status_code == status

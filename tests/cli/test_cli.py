@@ -13,8 +13,9 @@ def test_score_prints_breakdown(runner):
 def test_score_with_board_file(runner, tmp_path):
     board = tmp_path / "board.txt"
     board.write_text("\n".join(board_rows(r7="...WINDY")), encoding="utf-8")
-    result = runner.invoke(cli, ["score", "--ruleset", "scrabble-en", "--board", str(board),
-                                 "9D", "OX"])
+    result = runner.invoke(
+        cli, ["score", "--ruleset", "scrabble-en", "--board", str(board), "9D", "OX"]
+    )
     assert result.exit_code == 0, result.output
     assert result.output.splitlines()[-1].split() == ["total", "23"]
 
@@ -40,8 +41,9 @@ def test_check_words(runner):
 
 def test_challenge_prints_ruling_and_consequence(runner, tmp_path, monkeypatch):
     monkeypatch.setenv("ADJUDICATOR_DATABASE_URL", f"sqlite:///{tmp_path / 'cli.db'}")
-    result = runner.invoke(cli, ["challenge", "--ruleset", "scrabble-en", "--rule", "double",
-                                 "QI", "ZAX"])
+    result = runner.invoke(
+        cli, ["challenge", "--ruleset", "scrabble-en", "--rule", "double", "QI", "ZAX"]
+    )
     assert result.exit_code == 0, result.output
     assert result.output.startswith("ACCEPTABLE")
     assert "challenger loses their next turn" in result.output

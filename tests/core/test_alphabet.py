@@ -12,11 +12,19 @@ from adjudicator.errors import UnknownTileError
 @pytest.fixture()
 def spanish() -> Alphabet:
     # A small Spanish-like alphabet with bracketed digraphs and aliases.
-    return Alphabet("spanish", (
-        TileSpec("A", "a", 12, 1), TileSpec("C", "c", 4, 3), TileSpec("[CH]", "[ch]", 1, 5,
-                                                                      ("1",), ("!",)),
-        TileSpec("H", "h", 2, 4), TileSpec("L", "l", 4, 1), TileSpec("[LL]", "[ll]", 1, 8),
-    ), "?", 2)
+    return Alphabet(
+        "spanish",
+        (
+            TileSpec("A", "a", 12, 1),
+            TileSpec("C", "c", 4, 3),
+            TileSpec("[CH]", "[ch]", 1, 5, ("1",), ("!",)),
+            TileSpec("H", "h", 2, 4),
+            TileSpec("L", "l", 4, 1),
+            TileSpec("[LL]", "[ll]", 1, 8),
+        ),
+        "?",
+        2,
+    )
 
 
 def test_english_round_trip(registry):
@@ -39,8 +47,9 @@ def test_digraph_never_collides_with_its_letters(spanish):
 
 
 def test_ambiguous_digraph_must_be_bracketed():
-    alpha = Alphabet("bad", (TileSpec("C", "c", 1, 1), TileSpec("H", "h", 1, 1),
-                             TileSpec("CH", "ch", 1, 1)))
+    alpha = Alphabet(
+        "bad", (TileSpec("C", "c", 1, 1), TileSpec("H", "h", 1, 1), TileSpec("CH", "ch", 1, 1))
+    )
     assert alpha.ambiguous_labels() == ["CH"]
 
 
@@ -73,8 +82,9 @@ def test_rack_blank(registry):
     assert erudite.rack("А*") == [1, BLANK]
 
 
-@pytest.mark.parametrize("name,total", [("english", 100), ("russian", 104), ("erudite", 106),
-                                        ("polish", 100)])
+@pytest.mark.parametrize(
+    "name,total", [("english", 100), ("russian", 104), ("erudite", 106), ("polish", 100)]
+)
 def test_tile_totals(registry, name, total):
     assert registry.alphabets[name].total_tiles == total
 

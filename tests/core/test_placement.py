@@ -37,17 +37,28 @@ ILLEGAL = [
     (CAT, [(3, 3, "A"), (3, 4, "T")], errors.NotConnectedError, {"position": {"row": 3, "col": 3}}),
     (None, [(0, 0, "A"), (0, 1, "T")], errors.MissesStartError, {"position": {"row": 7, "col": 7}}),
     (None, [(7, 7, "A")], errors.FirstWordTooShortError, {"minimum": 2}),
-    (None, [(7, c, "A") for c in range(3, 11)], errors.TooManyTilesError,
-     {"placed": 8, "rack_size": 7}),
-    (board_rows(r7="...QI"), [(8, 3, "Q"), (8, 4, "I")], errors.TileSupplyError,
-     {"letter": "Q", "used": 2, "available": 1}),
-    (board_rows(r7="...aB"), [(8, 3, "b"), (8, 4, "c"), (8, 5, "d")], errors.TileSupplyError,
-     {"letter": "?", "used": 4, "available": 2}),
+    (
+        None,
+        [(7, c, "A") for c in range(3, 11)],
+        errors.TooManyTilesError,
+        {"placed": 8, "rack_size": 7},
+    ),
+    (
+        board_rows(r7="...QI"),
+        [(8, 3, "Q"), (8, 4, "I")],
+        errors.TileSupplyError,
+        {"letter": "Q", "used": 2, "available": 1},
+    ),
+    (
+        board_rows(r7="...aB"),
+        [(8, 3, "b"), (8, 4, "c"), (8, 5, "d")],
+        errors.TileSupplyError,
+        {"letter": "?", "used": 4, "available": 2},
+    ),
 ]
 
 
-@pytest.mark.parametrize("rows,spec,exc,fields", ILLEGAL,
-                         ids=[row[2].__name__ for row in ILLEGAL])
+@pytest.mark.parametrize("rows,spec,exc,fields", ILLEGAL, ids=[row[2].__name__ for row in ILLEGAL])
 def test_illegal_placements(registry, rows, spec, exc, fields):
     rules = registry.ruleset("scrabble-en")
     board = board_of(rules, rows) if rows else Board.empty(15, 15)
@@ -131,8 +142,9 @@ SWAP_ERRORS = [
 ]
 
 
-@pytest.mark.parametrize("ruleset,row7,swap,replay,exc", SWAP_ERRORS,
-                         ids=[s[-1].__name__ for s in SWAP_ERRORS])
+@pytest.mark.parametrize(
+    "ruleset,row7,swap,replay,exc", SWAP_ERRORS, ids=[s[-1].__name__ for s in SWAP_ERRORS]
+)
 def test_star_swap_errors(registry, ruleset, row7, swap, replay, exc):
     rules = registry.ruleset(ruleset)
     board = board_of(rules, board_rows(r7=row7))

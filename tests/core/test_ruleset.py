@@ -23,16 +23,19 @@ def edit(path, **changes):
     path.write_text(yaml.safe_dump(data, allow_unicode=True), "utf-8")
 
 
-@pytest.mark.parametrize("changes,key", [
-    ({"rack_sise": 7}, "rack_sise"),
-    ({"alphabet": "klingon"}, "alphabet"),
-    ({"layout": "hexagonal"}, "layout"),
-    ({"challenge_rule": "quadruple"}, "challenge_rule"),
-    ({"rack_size": "seven"}, "rack_size"),
-    ({"rack_size": True}, "rack_size"),
-    ({"word_filter": {"accept": [["nown"]]}}, "word_filter"),
-    ({"fold": {"ЁЁ": "Е"}}, "fold"),
-])
+@pytest.mark.parametrize(
+    "changes,key",
+    [
+        ({"rack_sise": 7}, "rack_sise"),
+        ({"alphabet": "klingon"}, "alphabet"),
+        ({"layout": "hexagonal"}, "layout"),
+        ({"challenge_rule": "quadruple"}, "challenge_rule"),
+        ({"rack_size": "seven"}, "rack_size"),
+        ({"rack_size": True}, "rack_size"),
+        ({"word_filter": {"accept": [["nown"]]}}, "word_filter"),
+        ({"fold": {"ЁЁ": "Е"}}, "fold"),
+    ],
+)
 def test_bad_ruleset_names_file_and_key(config, changes, key):
     path = config / "rulesets" / "scrabble-en.yaml"
     edit(path, **changes)

@@ -12,7 +12,9 @@ from tests.conftest import board_rows
 def play(rules, move, rows=None):
     board = parse_board(rows, rules.alphabet, (15, 15)) if rows else Board.empty(15, 15)
     coord, word = move.split()
-    placement = from_move(board, parse_coord(coord), rules.alphabet.tokenize(word, extra={".": None}))
+    placement = from_move(
+        board, parse_coord(coord), rules.alphabet.tokenize(word, extra={".": None})
+    )
     return score_placement(board, placement, rules)
 
 
@@ -23,7 +25,12 @@ def test_windy_first_move(registry):
     (word,) = b.words
     assert word.main and word.direction == "across" and (word.row, word.col) == (7, 3)
     assert [(ls.value, ls.letter_multiplier, ls.word_multiplier) for ls in word.letters] == [
-        (4, 2, 1), (1, 1, 1), (1, 1, 1), (2, 1, 1), (4, 1, 2)]
+        (4, 2, 1),
+        (1, 1, 1),
+        (1, 1, 1),
+        (2, 1, 1),
+        (4, 1, 2),
+    ]
 
 
 def test_cross_words_and_premiums_only_under_new_tiles(registry):

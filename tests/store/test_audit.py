@@ -37,10 +37,18 @@ def engine(request, tmp_path):
     admin.dispose()
 
 
-RECORD = {"ruleset": "scrabble-en", "lexicon_name": "en-enable", "lexicon_version": "1",
-          "lexicon_checksum": "sha256:abc", "rule": "double", "verdict": "unacceptable",
-          "words": [{"word": "QI", "valid": True}, {"word": "ZQX", "valid": False}],
-          "consequence": {"play": "withdrawn"}, "players": None, "asked_by": "api"}
+RECORD = {
+    "ruleset": "scrabble-en",
+    "lexicon_name": "en-enable",
+    "lexicon_version": "1",
+    "lexicon_checksum": "sha256:abc",
+    "rule": "double",
+    "verdict": "unacceptable",
+    "words": [{"word": "QI", "valid": True}, {"word": "ZQX", "valid": False}],
+    "consequence": {"play": "withdrawn"},
+    "players": None,
+    "asked_by": "api",
+}
 
 
 def test_append_get_since(engine):

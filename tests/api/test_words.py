@@ -1,0 +1,164 @@
+"""Word checks against the bundled lexicons (the issue's acceptance lists)."""
+
+from __future__ import annotations
+
+import unicodedata
+
+import pytest
+
+from tests.conftest import board_rows
+
+ERUDITE_ACCEPTS = [
+    "стол",
+    "кошка",
+    "ножницы",
+    "сутки",
+    "бег",
+    "ёж",
+    "еж",
+    "ёлка",
+    "елка",
+    "август",
+    "аврора",
+]
+ERUDITE_REJECTS = [
+    ("москва", "proper-noun", None),
+    ("ссср", "abbreviation", None),
+    ("красивый", "wrong-part-of-speech", "adjective"),
+    ("столы", "not-nominative-singular", "plural of СТОЛ"),
+    ("стола", "case-form", "a case form of СТОЛ"),
+    ("иван", "proper-noun", None),
+    ("рок-н-ролл", "contains-hyphen", None),
+]
+ENGLISH_ACCEPTS = ["QUIXOTIC", "CATS", "JO", "AA", "QI", "ZA", "quixotic"]
+ENGLISH_REJECTS = [
+    ("don't", "contains-apostrophe"),
+    ("x-ray", "contains-hyphen"),
+    ("NASA", "not-in-lexicon"),
+    ("FBI", "not-in-lexicon"),
+    ("XQZWV", "not-in-lexicon"),
+    ("R2D2", "contains-digit"),
+]
+
+
+def get(client, word, ruleset):
+    return client.get(f"/api/v1/words/{word}", query_string={"ruleset": ruleset})
+
+
+@pytest.mark.parametrize("word", ERUDITE_ACCEPTS)
+def test_erudite_accepts(client, word):
+    body = get(client, word, "erudite-ru").get_json()
+    assert body["valid"] is True, body
+    assert "reason" not in body
+
+
+@pytest.mark.parametrize("word,code,detail", ERUDITE_REJECTS)
+def test_erudite_rejects_with_reason(client, word, code, detail):
+    r = get(client, word, "erudite-ru")
+    assert r.status_code == 200
+    body = r.get_json()
+    assert body["valid"] is False and body["reason"]["code"] == code
+    if detail:
+        assert detail in body["reason"]["detail"]
+
+
+def test_response_shape(client):
+    body = get(client, "СТОЛЫ", "erudite-ru").get_json()
+    assert body["word"] == "СТОЛЫ" and body["ruleset"] == "erudite-ru"
+    assert body["lexicon"]["name"] == "ru-opencorpora"
+    assert body["lexicon"]["checksum"].startswith("sha256:")
+    assert body["reason"] == {"code": "not-nominative-singular", "detail": "plural of СТОЛ"}
+
+
+@pytest.mark.parametrize("word", ENGLISH_ACCEPTS)
+def test_english_accepts(client, word):
+    assert get(client, word, "scrabble-en").get_json()["valid"] is True
+
+
+@pytest.mark.parametrize("word,code", ENGLISH_REJECTS)
+def test_english_rejects(client, word, code):
+    body = get(client, word, "scrabble-en").get_json()
+    assert body["valid"] is False and body["reason"]["code"] == code
+
+
+def test_scrabble_ru_yo_policy(client):
+    assert get(client, "ёлка", "scrabble-ru").get_json()["valid"] is True
+    body = get(client, "елка", "scrabble-ru").get_json()
+    assert body["valid"] is False and body["reason"]["code"] == "spelled-differently"
+    assert "ЁЛКА" in body["reason"]["detail"]
+
+
+def test_input_normalisation(client):
+    nfd = unicodedata.normalize("NFD", "ёлка")
+    assert get(client, f"  {nfd} ", "erudite-ru").get_json()["valid"] is True
+    assert get(client, "КоШкА", "erudite-ru").get_json()["valid"] is True
+
+
+def test_latin_lookalike_is_400_with_position(client):
+    r = get(client, "стoл", "erudite-ru")  # Latin o at index 2
+    assert r.status_code == 400 and r.mimetype == "application/problem+json"
+    body = r.get_json()
+    assert body["code"] == "unknown-tile" and body["position"] == 2 and body["character"] == "o"
+
+
+def test_ruleset_is_required(client):
+    r = client.get("/api/v1/words/QI")
+    assert r.status_code == 400 and r.get_json()["field"] == "ruleset"
+
+
+def test_batch_in_input_order(client):
+    r = client.post(
+        "/api/v1/words/check", json={"ruleset": "erudite-ru", "words": ["столы", "кошка", "москва"]}
+    )
+    body = r.get_json()
+    assert [x["word"] for x in body["results"]] == ["СТОЛЫ", "КОШКА", "МОСКВА"]
+    assert [x["valid"] for x in body["results"]] == [False, True, False]
+    assert body["lexicon"]["name"] == "ru-opencorpora"
+    assert all("lexicon" not in x for x in body["results"])
+
+
+def test_batch_limits(client):
+    r = client.post(
+        "/api/v1/words/check", json={"ruleset": "scrabble-en", "words": ["QI"] * 10_001}
+    )
+    assert r.status_code == 400 and r.get_json()["field"] == "words"
+    r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-en", "words": ["A" * 65]})
+    assert r.status_code == 400 and r.get_json()["code"] == "word-too-long"
+    r = client.post(
+        "/api/v1/words/check", json={"ruleset": "scrabble-en", "words": ["QI", "Q1", "ZЖ"]}
+    )
+    assert r.status_code == 400 and r.get_json()["index"] == 2
+
+
+def test_lexicons_listing(client):
+    body = client.get("/api/v1/lexicons").get_json()
+    by_name = {x["name"]: x for x in body["lexicons"]}
+    assert set(by_name) >= {"en-enable", "ru-opencorpora"}
+    ru = by_name["ru-opencorpora"]["manifest"]
+    assert "CC" in ru["license"] and "OpenCorpora" in ru["attribution"]
+    assert set(by_name["ru-opencorpora"]["rulesets"]) == {"erudite-ru", "scrabble-ru"}
+
+
+def test_score_with_validate(client):
+    r = client.post(
+        "/api/v1/score",
+        json={
+            "ruleset": "scrabble-en",
+            "validate": True,
+            "board": board_rows(r7="...WINDY"),
+            "move": "9D OX",
+        },
+    )
+    body = r.get_json()
+    assert [(w["word"], w["valid"]) for w in body["words"]] == [
+        ("OX", True),
+        ("WO", True),
+        ("IX", False),
+    ]
+    assert body["all_valid"] is False
+    assert body["words"][2]["reason"]["code"] == "not-in-lexicon"
+
+
+def test_no_lexicon_for_ruleset(client):
+    r = get(client, "ŻÓŁW", "scrabble-pl")
+    assert r.status_code == 404 and r.get_json()["code"] == "unknown-lexicon"
