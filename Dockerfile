@@ -1,0 +1,62 @@
+# adjudicator: Flask app served by gunicorn.
+#
+# Build (BuildKit is required for the secret mount; the CA bundle is only
+# mounted for the pip step and never stored in a layer):
+#   DOCKER_BUILDKIT=1 docker build \
+#     --secret id=cacert,src=/etc/ssl/certs/ca-certificates.crt \
+#     -t adjudicator .
+# Run:
+#   docker run -p 127.0.0.1:8000:8000 -v adjudicator-data:/data adjudicator
+# See docs/docker.md.
+#
+# No "# syntax=" line on purpose: it would make BuildKit pull a frontend
+# image from a registry. The built-in frontend supports RUN --mount.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PIP_ROOT_USER_ACTION=ignore
+
+# Optional, non-secret: a mirror of PyPI. Build args are visible in the image
+# history, so an index URL with credentials goes in a pip.conf passed as the
+# "pipconf" secret instead.
+ARG PIP_INDEX_URL
+
+RUN groupadd --system --gid 10001 adjudicator \
+ && useradd --system --uid 10001 --gid adjudicator \
+        --home-dir /home/adjudicator --create-home --shell /usr/sbin/nologin adjudicator \
+ && mkdir -p /data \
+ && chown adjudicator:adjudicator /data
+
+# The project is bind-mounted for the install step only (rw, so the build may
+# write scratch files; they are discarded): no layer keeps the source tree,
+# and what runs is the installed wheel, config/ and lexicons/ included.
+WORKDIR /usr/src/adjudicator
+RUN --mount=type=bind,target=/usr/src/adjudicator,rw \
+    --mount=type=secret,id=cacert \
+    --mount=type=secret,id=pipconf \
+    set -eu; \
+    if [ -s /run/secrets/cacert ]; then export PIP_CERT=/run/secrets/cacert; fi; \
+    if [ -s /run/secrets/pipconf ]; then export PIP_CONFIG_FILE=/run/secrets/pipconf; fi; \
+    if [ -n "${PIP_INDEX_URL:-}" ]; then export PIP_INDEX_URL; else unset PIP_INDEX_URL; fi; \
+    pip install --no-cache-dir .
+
+# SQLite by default, on a volume the app user owns. Override with a
+# postgresql:// URL to use a server instead.
+ENV ADJUDICATOR_DATABASE_URL=sqlite:////data/adjudicator.db \
+    WEB_CONCURRENCY=2
+VOLUME ["/data"]
+
+# Numeric, so runtimes can verify "non-root" without reading /etc/passwd.
+USER 10001:10001
+WORKDIR /home/adjudicator
+EXPOSE 8000
+
+# No curl in slim images: probe with the interpreter that is there anyway.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=3 \
+    CMD ["python", "-c", "import sys, urllib.request; sys.exit(0 if urllib.request.urlopen('http://127.0.0.1:8000/healthz', timeout=4).status == 200 else 1)"]
+
+# gunicorn reads the worker count from WEB_CONCURRENCY (set above, override
+# with -e WEB_CONCURRENCY=N); extra flags via GUNICORN_CMD_ARGS.
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--access-logfile", "-", "adjudicator.web:create_app()"]
