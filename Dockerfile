@@ -59,4 +59,6 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=3 \
 
 # gunicorn reads the worker count from WEB_CONCURRENCY (set above, override
 # with -e WEB_CONCURRENCY=N); extra flags via GUNICORN_CMD_ARGS.
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--access-logfile", "-", "adjudicator.web:create_app()"]
+# --preload: the app (rules, memory-mapped lexicons, migrations) is built once
+# in the master before the workers fork, so they share the lexicon pages.
+CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--preload", "--access-logfile", "-", "adjudicator.web:create_app()"]

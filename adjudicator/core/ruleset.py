@@ -17,6 +17,13 @@ from adjudicator.errors import ConfigError
 
 CHALLENGE_RULES = ("void", "single", "double", "five_point", "ten_point", "triple")
 BLANK_SCORING = ("zero", "letter")
+# What happens to the tiles left on racks at the end of a game:
+#   subtract_add     each player subtracts their own; whoever went out adds the others' sum
+#   double_opponent  whoever went out adds twice the others' sum; nobody subtracts
+#   subtract         each player subtracts their own; nobody adds
+# A game that ends without anyone going out (passes, scoreless turns) always
+# subtracts each player's own tiles.
+END_RACK_RULES = ("subtract_add", "double_opponent", "subtract")
 
 
 @dataclass(frozen=True)
@@ -38,6 +45,13 @@ class Ruleset:
     word_filter: WordFilter = field(default_factory=WordFilter)
     challenge_rule: str = "double"
     challenge_bonus_per: str = "word"
+    exchange_min_bag: int = 7
+    end_passes_in_a_row: int = 0
+    end_passes_by: str = "player"
+    end_scoreless_turns: int = 0
+    end_rack_rule: str = "subtract_add"
+    tie_break: str = "none"
+    finish_line_targets: t.Mapping[int, t.Mapping[str, int]] = field(default_factory=dict)
     description: str = ""
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
@@ -65,6 +79,13 @@ _KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "word_filter": (dict, False),
     "challenge_rule": (str, False),
     "challenge_bonus_per": (str, False),
+    "exchange_min_bag": (int, False),
+    "end_passes_in_a_row": (int, False),
+    "end_passes_by": (str, False),
+    "end_scoreless_turns": (int, False),
+    "end_rack_rule": (str, False),
+    "tie_break": (str, False),
+    "finish_line_targets": (dict, False),
     "description": (str, False),
     "sources": (list, False),
     "notes": (list, False),
@@ -105,6 +126,15 @@ def ruleset_from_mapping(
     _one_of(source, data, "blank_scores", BLANK_SCORING)
     _one_of(source, data, "challenge_rule", CHALLENGE_RULES)
     _one_of(source, data, "challenge_bonus_per", ("word", "play"))
+    _one_of(source, data, "end_passes_by", ("player", "all"))
+    _one_of(source, data, "end_rack_rule", END_RACK_RULES)
+    _one_of(source, data, "tie_break", ("none", "before_adjustments"))
+    targets = data.get("finish_line_targets", {})
+    for players, levels in targets.items():
+        if not (isinstance(players, int) and isinstance(levels, dict)
+                and all(isinstance(v, int) for v in levels.values())):
+            raise ConfigError(source, "finish_line_targets",
+                              "map a number of players to {level: target points}")
     for key in ("rack_size", "bingo_min_tiles", "first_play_min_tiles"):
         if key in data and data[key] < 1:
             raise ConfigError(source, key, "must be at least 1")
@@ -119,7 +149,8 @@ def ruleset_from_mapping(
     plain = {
         k: v
         for k, v in data.items()
-        if k not in ("alphabet", "layout", "word_filter", "sources", "notes", "fold")
+        if k not in ("alphabet", "layout", "word_filter", "sources", "notes", "fold",
+                     "finish_line_targets")
     }
     return Ruleset(
         name=name,
@@ -127,6 +158,7 @@ def ruleset_from_mapping(
         layout=layouts[data["layout"]],
         word_filter=word_filter,
         fold=dict(fold),
+        finish_line_targets={k: dict(v) for k, v in targets.items()},
         sources=tuple(str(s) for s in data.get("sources", [])),
         notes=tuple(str(s) for s in data.get("notes", [])),
         **plain,
