@@ -1,0 +1,203 @@
+"""The bundled ``ru-opencorpora`` lexicon, from pymorphy3's compiled OpenCorpora data.
+
+The pymorphy3 dictionary stores every word form with ``(paradigm, index)``; a
+paradigm lists ``(prefix, tag, suffix)`` per form and its form 0 is the lemma.
+Each ``(form, paradigm, index)`` becomes one reading: OpenCorpora grammemes
+mapped to our tags (:data:`adjudicator.core.wordfilter.TAGS`) plus the lemma
+rule that turns the form's key into the lemma's key.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import time
+import typing as t
+from pathlib import Path
+
+from adjudicator.core.alphabet import Alphabet
+from adjudicator.core.wordfilter import TAGS
+from adjudicator.errors import LexiconBuildError
+
+from .keys import KeyMaker, fold_table, junk_reason
+from .recipe import Recipe
+from .records import LemmaRules, Record, add_fold_variants
+from .report import BuildReport, Dropped
+from .writer import LexiconMeta, write_lexicon
+
+POS_TAGS = {
+    "NOUN": "noun",
+    "ADJF": "adjective", "ADJS": "adjective", "COMP": "adjective",
+    "VERB": "verb", "INFN": "verb",
+}
+PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
+ABBREVIATION = frozenset({"Abbr", "Init"})
+ANALYZER_PACKAGE = "pymorphy3"
+
+
+def tag_bits(tag: t.Any) -> int:
+    """Our tag bits for one OpenCorpora tag (a pymorphy3 ``OpencorporaTag``).
+
+    The lexeme-level ``lemma`` and ``no_singular`` bits are added per paradigm.
+    """
+    grammemes = tag.grammemes
+    bits = TAGS[POS_TAGS.get(str(tag.POS), "other_pos")]
+    if tag.case is not None:
+        bits |= TAGS["nominative"] if tag.case == "nomn" else TAGS["oblique"]
+    if "sing" in grammemes:
+        bits |= TAGS["singular"]
+    if "plur" in grammemes:
+        bits |= TAGS["plural"]
+    if "Pltm" in grammemes:
+        bits |= TAGS["plural_only"]
+    if grammemes & PROPER:
+        bits |= TAGS["proper"]
+    if grammemes & ABBREVIATION:
+        bits |= TAGS["abbreviation"]
+    return bits
+
+
+def paradigm_bits(dictionary: t.Any) -> list[list[int]]:
+    """``bits[paradigm][index]``: tag bits of every slot of every paradigm.
+
+    Index 0 is the lemma.  ``no_singular`` marks every slot of a paradigm
+    that has plural forms and no singular one (its lemma has no singular).
+    """
+    tag_cache = [tag_bits(tag) for tag in dictionary.gramtab]
+    out = []
+    for paradigm in dictionary.paradigms:
+        size = len(paradigm) // 3
+        slots = [tag_cache[paradigm[size + i]] for i in range(size)]
+        numbers = 0
+        for bits in slots:
+            numbers |= bits
+        extra = TAGS["no_singular"] if (numbers & TAGS["plural"]
+                                        and not numbers & TAGS["singular"]) else 0
+        slots = [bits | extra for bits in slots]
+        slots[0] |= TAGS["lemma"]
+        out.append(slots)
+    return out
+
+
+def _entries(dictionary: t.Any, words: t.Iterable[str] | None) -> t.Iterator[tuple[str, int, int]]:
+    if words is None:
+        for word, (para_id, idx) in dictionary.words.iteritems(""):
+            yield word, para_id, idx
+        return
+    for word in sorted(set(words)):
+        for para_id, idx in dictionary.words.get(word) or ():
+            yield word, para_id, idx
+
+
+def collect(
+    dictionary: t.Any, alphabet: Alphabet, *, words: t.Iterable[str] | None = None
+) -> tuple[set[Record], LemmaRules, Dropped]:
+    """Every reading of the dictionary (or of ``words`` only) as records.
+
+    Entries whose form has a hyphen, digit, apostrophe or a letter outside the
+    alphabet are dropped and counted per ``(form, paradigm, index)`` entry.
+    """
+    make_key = KeyMaker(alphabet)
+    bits = paradigm_bits(dictionary)
+    rules = LemmaRules()
+    dropped = Dropped()
+    records: set[Record] = set()
+    values: dict[tuple[int, int], tuple[int, int]] = {}  # share the small tuples
+    last_word, key, reason = "", None, None
+    lemma_keys: dict[str, str | None] = {}
+    for word, para_id, idx in _entries(dictionary, words):
+        if word != last_word:
+            last_word, key = word, make_key.try_key(word)
+            reason = None if key is not None else (junk_reason(word) or "not_in_alphabet")
+            if len(lemma_keys) > 200_000:
+                lemma_keys.clear()
+        if key is None:
+            dropped.add(str(reason), word)
+            continue
+        if idx == 0:
+            rule = 0
+        else:
+            lemma = dictionary.build_normal_form(para_id, idx, word)
+            if lemma not in lemma_keys:
+                lemma_keys[lemma] = make_key.try_key(lemma)
+            lemma_key = lemma_keys[lemma]
+            if lemma_key is None:
+                dropped.add("lemma_not_in_alphabet", f"{word} ({lemma})")
+                continue
+            rule = rules.between(key, lemma_key)
+        value = (bits[para_id][idx], rule)
+        records.add((key, values.setdefault(value, value)))
+    return records, rules, dropped
+
+
+def _installed_version(package: str) -> str:
+    try:
+        return importlib.metadata.version(package)
+    except importlib.metadata.PackageNotFoundError:
+        raise LexiconBuildError(
+            f"{package} is not installed; install the build extras: "
+            "pip install 'adjudicator[build]'", package=package) from None
+
+
+def open_dictionary(recipe: Recipe) -> t.Any:
+    """pymorphy3's dictionary, after checking the installed data is the pinned version.
+
+    :raises LexiconBuildError: pymorphy3 or the dictionary package missing, or
+        a different dictionary version than the recipe pins.
+    """
+    assert recipe.package is not None  # load_recipe requires it for this builder
+    installed = _installed_version(recipe.package)
+    if installed != recipe.version:
+        raise LexiconBuildError(
+            f"{recipe.package} {installed} is installed but recipe {recipe.name} pins "
+            f"{recipe.version}; pip install '{recipe.package}=={recipe.version}'",
+            package=recipe.package)
+    _installed_version(ANALYZER_PACKAGE)
+    import pymorphy3
+
+    return pymorphy3.MorphAnalyzer(lang=recipe.language).dictionary
+
+
+def build_pymorphy3(recipe: Recipe, out_dir: Path, alphabet: Alphabet,
+                    *, words: t.Iterable[str] | None = None) -> BuildReport:
+    """Build the recipe's lexicon from the installed pymorphy3 dictionary.
+
+    :param words: build only these forms (tests, quick looks); ``None`` for all.
+    :raises LexiconBuildError: see :func:`open_dictionary`; the installed
+        lexicon is left untouched.
+    """
+    started = time.perf_counter()
+    dictionary = open_dictionary(recipe)
+    records, rules, dropped = collect(dictionary, alphabet, words=words)
+    records = add_fold_variants(records, fold_table(alphabet, recipe.fold_variants), rules)
+    meta_info = dict(dictionary.meta)
+    upstream = f"OpenCorpora {meta_info.get('source_version', '?')}"
+    if meta_info.get("source_revision"):
+        upstream += f", revision {meta_info['source_revision']}"
+    source = {
+        "registry": "pypi",
+        "package": recipe.package,
+        "version": recipe.version,
+        "url": recipe.url or f"https://pypi.org/project/{recipe.package}/{recipe.version}/",
+        "license": "MIT (packaging); dictionary data CC-BY-SA-3.0",
+        "upstream": upstream,
+        "analyzer": f"{ANALYZER_PACKAGE} {_installed_version(ANALYZER_PACKAGE)}",
+        "subset": None if words is None else "selected words only",
+    }
+    meta = LexiconMeta(
+        name=recipe.name, language=recipe.language, version=recipe.version,
+        license=recipe.license, source={k: v for k, v in source.items() if v is not None},
+        attribution=recipe.attribution, fold_variants=dict(recipe.fold_variants),
+    )
+    counts = dropped.sorted_counts()
+    manifest = write_lexicon(out_dir, meta, records, alphabet,
+                             lemma_rules=rules.rules, dropped=counts)
+    del records
+    return BuildReport(
+        name=recipe.name, manifest_path=Path(out_dir) / f"{recipe.name}.yaml",
+        word_count=manifest["word_count"], form_count=manifest["form_count"],
+        sha256=manifest["sha256"], dropped=counts,
+        examples={k: list(v) for k, v in sorted(dropped.examples.items())},
+        seconds=time.perf_counter() - started, manifest=manifest,
+        notes=(f"{len(rules):,} lemma rules; dropped counts are dictionary entries "
+               "(form, paradigm, index)",),
+    )

