@@ -162,6 +162,74 @@ def challenge(ruleset: str, rule: str | None, reveal: bool, words: tuple[str, ..
     click.echo(f"adjudication id: {result['id']}")
 
 
+@cli.group()
+def lexicon() -> None:
+    """List, inspect and build lexicons."""
+
+
+@lexicon.command("list")
+def lexicon_list() -> None:
+    """The loaded lexicons and the rulesets that use them."""
+    from adjudicator.services.lexicons import list_lexicons
+
+    try:
+        rows = list_lexicons(_registry())
+    except AdjudicatorError as exc:
+        _fail(exc)
+    for row in rows:
+        m = row["manifest"]
+        click.echo(f"{row['name']:<18} {m.get('version', ''):<22} {m.get('word_count', 0):>9,} "
+                   f"words  {m.get('license', '')}  [{', '.join(row['rulesets']) or '-'}]")
+
+
+@lexicon.command("info")
+@click.argument("name")
+def lexicon_info(name: str) -> None:
+    """Print a lexicon's manifest."""
+    from adjudicator.services.lexicons import lexicon_manifest
+
+    try:
+        manifest = lexicon_manifest(_registry(), name)
+    except AdjudicatorError as exc:
+        _fail(exc)
+    click.echo(json.dumps(manifest, ensure_ascii=False, indent=2, default=str))
+
+
+@lexicon.command("build")
+@click.argument("recipe", required=False)
+@click.option("--wordlist", type=click.Path(exists=True, dir_okay=False, path_type=Path),
+              help="A plain word list (one word per line): a tournament's licensed list.")
+@click.option("--name", help="Name of the lexicon built from --wordlist, e.g. nwl2023.")
+@click.option("--alphabet", default="english", show_default=True,
+              help="Alphabet of the word list (config/alphabets).")
+@click.option("--language", default="en", show_default=True)
+@click.option("--version", "version_", default="1", show_default=True,
+              help="Version of the word list.")
+@click.option("--license", "license_", default="proprietary", show_default=True)
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
+              help="Target folder (default: ADJUDICATOR_LEXICON_DIR).")
+def lexicon_build(recipe: str | None, wordlist: Path | None, name: str | None, alphabet: str,
+                  language: str, version_: str, license_: str, out: Path | None) -> None:
+    """Build RECIPE (config/lexicons/RECIPE.yaml) or a --wordlist into a lexicon.
+
+    The build writes to temporary files and renames them into place, so a
+    refused file leaves the installed lexicon serving.
+    """
+    from adjudicator.services.lexicons import build_lexicon
+
+    if (recipe is None) == (wordlist is None):
+        raise click.UsageError("give a RECIPE name or --wordlist FILE (with --name)")
+    if wordlist is not None and not name:
+        raise click.UsageError("--wordlist needs --name")
+    try:
+        report = build_lexicon(Settings.from_env(), recipe=recipe, wordlist=wordlist, name=name,
+                               alphabet=alphabet, language=language, version=version_,
+                               license=license_, out=out)
+    except AdjudicatorError as exc:
+        _fail(exc)
+    click.echo(report.summary())
+
+
 def main() -> None:  # pragma: no cover - console entry point
     cli(prog_name="adjudicator")
 

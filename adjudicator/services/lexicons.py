@@ -3,6 +3,12 @@
 from __future__ import annotations
 
 import typing as t
+from pathlib import Path
+
+from adjudicator.builders import BuildReport, build_from_recipe, build_wordlist, find_recipes
+from adjudicator.errors import LexiconBuildError, UnknownLexiconError
+from adjudicator.loaders import load_config
+from adjudicator.settings import Settings
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
@@ -18,3 +24,34 @@ def list_lexicons(registry: Registry) -> list[dict[str, t.Any]]:
         manifest = {k: v for k, v in lex.manifest.items() if k not in _HIDDEN}
         out.append({"name": name, "rulesets": used_by, "manifest": manifest})
     return out
+
+
+def lexicon_manifest(registry: Registry, name: str) -> dict[str, t.Any]:
+    """:raises UnknownLexiconError: no such lexicon is loaded."""
+    if name not in registry.lexicons:
+        raise UnknownLexiconError(name)
+    return {k: v for k, v in registry.lexicons[name].manifest.items() if k not in _HIDDEN}
+
+
+def build_lexicon(settings: Settings, *, recipe: str | None = None,
+                  wordlist: Path | None = None, name: str | None = None,
+                  alphabet: str = "english", language: str = "en", version: str = "1",
+                  license: str = "proprietary", out: Path | None = None) -> BuildReport:
+    """Build a bundled recipe or a plain word list into the lexicon folder.
+
+    :raises LexiconBuildError: a refused file; the installed lexicon is untouched.
+    """
+    config = load_config(settings.config_dir)
+    target = out or settings.lexicon_dir
+    if recipe is not None:
+        recipes = find_recipes(settings.config_dir / "lexicons")
+        if recipe not in recipes:
+            raise LexiconBuildError(f"no recipe {recipe!r}; known: {', '.join(sorted(recipes))}",
+                                    recipe=recipe)
+        return build_from_recipe(recipes[recipe], target, config.alphabets)
+    if alphabet not in config.alphabets:
+        raise LexiconBuildError(f"no alphabet {alphabet!r}; known: "
+                                f"{', '.join(sorted(config.alphabets))}", alphabet=alphabet)
+    assert wordlist is not None and name is not None
+    return build_wordlist(wordlist, name, config.alphabets[alphabet], target, language,
+                          version, license, min_length=2)

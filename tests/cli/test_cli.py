@@ -51,3 +51,37 @@ def test_challenge_prints_ruling_and_consequence(runner, tmp_path, monkeypatch):
     phony = runner.invoke(cli, ["challenge", "--ruleset", "scrabble-en", "QI", "ZQX"])
     assert phony.output.startswith("UNACCEPTABLE") and "ZQX" in phony.output
     assert "INVALID" not in phony.output  # hidden unless --reveal
+
+
+def test_lexicon_list_and_info(runner):
+    listed = runner.invoke(cli, ["lexicon", "list"])
+    assert listed.exit_code == 0 and "en-enable" in listed.output
+    assert "ru-opencorpora" in listed.output
+    info = runner.invoke(cli, ["lexicon", "info", "ru-opencorpora"])
+    assert info.exit_code == 0 and "OpenCorpora" in info.output
+    missing = runner.invoke(cli, ["lexicon", "info", "nope"])
+    assert missing.exit_code == 1 and "unknown-lexicon" in missing.output
+
+
+def test_lexicon_build_from_a_word_list(runner, tmp_path):
+    words = tmp_path / "club.txt"
+    words.write_bytes(b"\xef\xbb\xbfcat\r\ndog\r\nx-ray\r\nParis\r\n")
+    out = tmp_path / "lex"
+    result = runner.invoke(cli, ["lexicon", "build", "--wordlist", str(words), "--name", "club",
+                                 "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "club: 2 words" in result.output and "hyphen" in result.output
+    assert (out / "club.marisa").exists() and (out / "club.yaml").exists()
+    # A broken file is refused and the installed lexicon stays as it was.
+    before = (out / "club.marisa").read_bytes()
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\x00\x01binary")
+    refused = runner.invoke(cli, ["lexicon", "build", "--wordlist", str(bad), "--name", "club",
+                                  "--out", str(out)])
+    assert refused.exit_code == 1 and "lexicon-build-failed" in refused.output
+    assert (out / "club.marisa").read_bytes() == before
+
+
+def test_lexicon_build_needs_a_source(runner):
+    result = runner.invoke(cli, ["lexicon", "build"])
+    assert result.exit_code == 2
