@@ -59,6 +59,8 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=3 \
 
 # gunicorn reads the worker count from WEB_CONCURRENCY (set above, override
 # with -e WEB_CONCURRENCY=N); extra flags via GUNICORN_CMD_ARGS.
-# --preload: the app (rules, memory-mapped lexicons, migrations) is built once
-# in the master before the workers fork, so they share the lexicon pages.
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--preload", "--access-logfile", "-", "adjudicator.web:create_app()"]
+# The config module turns on --preload (rules, memory-mapped lexicons and
+# migrations are built once in the master, so the workers share the lexicon
+# pages) and the shared metrics folder; the app writes its own JSON access log.
+ENV PROMETHEUS_MULTIPROC_DIR=/tmp/adjudicator-metrics
+CMD ["gunicorn", "-c", "python:adjudicator.web.gunicorn_conf", "--bind", "0.0.0.0:8000", "adjudicator.web:create_app()"]

@@ -296,6 +296,13 @@ class UnknownLexiconError(NotFoundError):
         super().__init__(detail, lexicon=name, ruleset=ruleset)
 
 
+class PermissionDeniedError(AdjudicatorError):
+    """A write without the right token (403)."""
+
+    code = "forbidden"
+    title = "Forbidden"
+
+
 class StateError(AdjudicatorError):
     code = "state-conflict"
     title = "Not allowed in this state"

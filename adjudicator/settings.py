@@ -66,9 +66,28 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "admin_key",
         None,
-        "Bearer key for admin actions (listing adjudications, "
+        "Key for admin actions (listing adjudications, "
         "revealing word results). Unset: those actions are open (development).",
     ),
+    Setting(
+        "api_keys",
+        None,
+        "Client keys as `name:key,name:key`. Set: reading words, rulesets, scores "
+        "and challenges needs one of them. Unset: reading is open.",
+    ),
+    Setting(
+        "ratelimit_default",
+        "600/minute",
+        "Requests allowed per client key (or address), in flask-limiter notation; "
+        "`off` disables rate limiting.",
+    ),
+    Setting(
+        "ratelimit_storage_url",
+        "memory://",
+        "Where rate-limit counters live: `memory://` (per process) or a shared store "
+        "such as `redis://host:6379` for several workers or instances.",
+    ),
+    Setting("max_json_depth", 32, "Deepest nesting of arrays and objects in a JSON body."),
 )
 
 
@@ -84,6 +103,10 @@ class Settings:
     judge_max_words: int
     log_level: str
     admin_key: str | None
+    api_keys: str | None
+    ratelimit_default: str
+    ratelimit_storage_url: str
+    max_json_depth: int
 
     @classmethod
     def from_env(cls, env: t.Mapping[str, str] | None = None, **overrides: t.Any) -> Settings:

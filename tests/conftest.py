@@ -46,7 +46,8 @@ def app(tmp_path_factory):
             "database_url": f"sqlite:///{db}",
         }
     )
-    return app
+    yield app
+    app.extensions["adjudicator.engine"].dispose()
 
 
 @pytest.fixture()
@@ -150,3 +151,38 @@ def live_server(tmp_path_factory):
             proc.kill()
             proc.wait()
         log.close()
+
+
+# --- databases: SQLite always, PostgreSQL when ADJUDICATOR_TEST_POSTGRES_URL is set ---
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def database_url(request, tmp_path):
+    """A fresh database URL: an SQLite file, or a throw-away PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'test.db'}"
+        return
+    base = os.environ.get("ADJUDICATOR_TEST_POSTGRES_URL")
+    if not base:
+        pytest.skip("ADJUDICATOR_TEST_POSTGRES_URL not set")
+    import uuid
+
+    import sqlalchemy as sa
+
+    schema = "t_" + uuid.uuid4().hex[:12]
+    admin = sa.create_engine(base)
+    with admin.begin() as conn:
+        conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
+    sep = "&" if "?" in base else "?"
+    yield f"{base}{sep}options=-csearch_path%3D{schema}"
+    with admin.begin() as conn:
+        conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+    admin.dispose()
+
+
+@pytest.fixture()
+def db_app(database_url):
+    app = create_app({"TESTING": True, "config_dir": str(CONFIG),
+                      "lexicon_dir": str(LEXICONS), "database_url": database_url})
+    yield app
+    app.extensions["adjudicator.engine"].dispose()

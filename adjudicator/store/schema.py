@@ -24,3 +24,31 @@ adjudications = sa.Table(
     sa.Column("players", sa.JSON, nullable=True),
     sa.Column("asked_by", sa.String(100), nullable=False),
 )
+
+games = sa.Table(
+    "games",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created_at", sa.DateTime(), nullable=False),
+    sa.Column("ruleset", sa.String(64), nullable=False),
+    sa.Column("players", sa.JSON, nullable=False),
+    sa.Column("challenge_rule", sa.String(16), nullable=True),
+    sa.Column("target", sa.Integer, nullable=True),
+    sa.Column("token_hash", sa.String(64), nullable=False),  # sha256 of the write token
+    sa.Column("source", sa.String(16), nullable=False),  # "api" or "gcg"
+    sa.Column("meta", sa.JSON, nullable=True),
+)
+
+# Append-only.  (game_id, seq) is the primary key: two writers that both
+# follow version N race for seq N+1, and exactly one insert wins.
+game_events = sa.Table(
+    "game_events",
+    metadata,
+    sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(24), nullable=False),
+    sa.Column("player", sa.Integer, nullable=False),
+    sa.Column("data", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.DateTime(), nullable=False),
+)

@@ -33,15 +33,24 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
 
     from adjudicator.web import (
         api_challenges,
+        api_games,
         api_rulesets,
         api_score,
         api_words,
+        auth,
         db,
+        docs,
         health,
         judge,
+        limits,
+        observability,
+        openapi,
         problems,
+        spectator,
     )
 
+    observability.init_app(app)
+    auth.init_app(app)
     db.init_app(app)
 
     app.register_blueprint(health.bp)
@@ -49,6 +58,11 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     app.register_blueprint(api_score.bp)
     app.register_blueprint(api_words.bp)
     app.register_blueprint(api_challenges.bp)
+    app.register_blueprint(api_games.bp)
+    app.register_blueprint(spectator.bp)
     app.register_blueprint(judge.bp)
+    limits.init_app(app, exempt=("health.healthz", "health.readyz", "metrics.metrics"))
     problems.init_app(app)
+    openapi.init_app(app)
+    docs.init_app(app)
     return app

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app
 
 from adjudicator.errors import MalformedRequestError
 from adjudicator.services.challenges import (
@@ -13,11 +13,13 @@ from adjudicator.services.challenges import (
     rule_on_challenge,
 )
 from adjudicator.services.plays import TileIn
-from adjudicator.web.auth import is_admin, require_admin
-from adjudicator.web.models import ChallengeRequest
-from adjudicator.web.requests import parse_json
+from adjudicator.web.auth import asked_by, is_admin, require_admin, require_reader
+from adjudicator.web.models import AdjudicationsQuery, ChallengeRequest, RevealQuery
+from adjudicator.web.observability import count_challenge
+from adjudicator.web.requests import parse_json, parse_query
 
 bp = Blueprint("challenges", __name__, url_prefix="/api/v1")
+bp.before_request(require_reader)
 
 
 def _trail():
@@ -44,24 +46,25 @@ def create():
         rule=req.challenge_rule,
         reveal=req.reveal,
         players=req.players.model_dump(exclude_none=True) if req.players else None,
-        asked_by=f"station:{req.station}" if req.station else "api",
+        asked_by=asked_by(req.station),
         max_words=settings.max_words,
     )
+    count_challenge(result)
     return result, 201, {"Location": f"/api/v1/adjudications/{result['id']}"}
 
 
-@bp.get("/adjudications/<id_>")
-def show(id_: str):
-    reveal = request.args.get("reveal") == "true"
+@bp.get("/adjudications/<adjudication_id>")
+def show(adjudication_id: str):
+    reveal = parse_query(RevealQuery).reveal == "true"
     if reveal:
         require_admin()
-    return get_adjudication(_trail(), id_, reveal)
+    return get_adjudication(_trail(), adjudication_id, reveal)
 
 
 @bp.get("/adjudications")
 def index():
     require_admin()
-    since = request.args.get("since")
+    since = parse_query(AdjudicationsQuery).since
     when = None
     if since:
         try:

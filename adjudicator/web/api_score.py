@@ -5,10 +5,12 @@ from __future__ import annotations
 from flask import Blueprint, current_app
 
 from adjudicator.services.plays import TileIn, score_play
+from adjudicator.web.auth import require_reader
 from adjudicator.web.models import ScoreRequest
 from adjudicator.web.requests import parse_json
 
 bp = Blueprint("score", __name__, url_prefix="/api/v1")
+bp.before_request(require_reader)
 
 
 @bp.post("/score")

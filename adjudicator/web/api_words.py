@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, request
+from flask import Blueprint, current_app
 
 from adjudicator.errors import MalformedRequestError
 from adjudicator.services.lexicons import list_lexicons
 from adjudicator.services.words import check_word, check_words
+from adjudicator.web.auth import require_reader
 from adjudicator.web.models import CheckRequest, WordQuery
-from adjudicator.web.requests import parse_json
+from adjudicator.web.observability import count_words
+from adjudicator.web.requests import parse_json, parse_query
 
 bp = Blueprint("words", __name__, url_prefix="/api/v1")
+bp.before_request(require_reader)
 
 
 def _settings():
@@ -19,10 +22,12 @@ def _settings():
 
 @bp.get("/words/<path:word>")
 def show(word: str):
-    query = WordQuery.model_validate(request.args.to_dict())
-    return check_word(
+    query = parse_query(WordQuery)
+    result = check_word(
         current_app.extensions["adjudicator"], query.ruleset, word, _settings().max_word_length
     )
+    count_words((result,))
+    return result
 
 
 @bp.post("/words/check")
@@ -33,9 +38,11 @@ def check():
         raise MalformedRequestError(
             f"{len(req.words)} words; at most {limit} per request", field="words", max_words=limit
         )
-    return check_words(
+    result = check_words(
         current_app.extensions["adjudicator"], req.ruleset, req.words, _settings().max_word_length
     )
+    count_words(result["results"])
+    return result
 
 
 @bp.get("/lexicons")

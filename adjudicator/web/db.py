@@ -6,6 +6,7 @@ from flask import Flask
 
 from adjudicator.store import migrate, open_engine
 from adjudicator.store.audit import AuditTrail
+from adjudicator.store.games import GameStore
 
 
 def init_app(app: Flask) -> None:
@@ -16,3 +17,4 @@ def init_app(app: Flask) -> None:
     engine.dispose()
     app.extensions["adjudicator.engine"] = engine
     app.extensions["adjudicator.audit"] = AuditTrail(engine)
+    app.extensions["adjudicator.games"] = GameStore(engine)

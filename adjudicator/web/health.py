@@ -1,10 +1,16 @@
-"""Liveness and readiness."""
+"""Liveness and readiness (never rate-limited, never behind a key)."""
 
 from __future__ import annotations
 
+import logging
+
+import sqlalchemy as sa
 from flask import Blueprint, current_app
 
+from adjudicator.web.problems import problem
+
 bp = Blueprint("health", __name__)
+log = logging.getLogger("adjudicator.health")
 
 
 @bp.get("/healthz")
@@ -18,11 +24,33 @@ def ping():
     return {"pong": True}
 
 
+def database_reachable(engine: sa.Engine) -> bool:
+    """One round trip (``SELECT 1``); False, logged, when the database does not answer."""
+    try:
+        with engine.connect() as conn:
+            conn.execute(sa.text("SELECT 1"))
+    except (sa.exc.SQLAlchemyError, OSError) as exc:
+        log.warning("readiness: database unreachable: %s", type(exc).__name__)
+        return False
+    return True
+
+
 @bp.get("/readyz")
 def readyz():
+    """Ready when a lexicon is loaded and the database answers; 503 problem+json otherwise."""
     registry = current_app.extensions["adjudicator"]
+    checks = {
+        "lexicons": "ok" if registry.lexicons else "none loaded",
+        "database": "ok"
+        if database_reachable(current_app.extensions["adjudicator.engine"])
+        else "unreachable",
+    }
+    failing = [f"{name}: {state}" for name, state in checks.items() if state != "ok"]
+    if failing:
+        return problem(503, "not-ready", "Not ready", "; ".join(failing), checks=checks)
     return {
         "status": "ready",
         "rulesets": len(registry.rulesets),
         "lexicons": sorted(registry.lexicons),
+        "checks": checks,
     }

@@ -15,6 +15,14 @@ CSP = (
 )
 
 
+PAGE_HEADERS = {
+    "Content-Security-Policy": CSP,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+
+
 @bp.get("/judge")
 def page():
     registry = current_app.extensions["adjudicator"]

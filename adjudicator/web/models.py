@@ -4,11 +4,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from adjudicator.web.requests import Strict
 
 Row = str | list[str]
+
+
+def given(name: str, json_type: str) -> dict[str, object]:
+    """JSON Schema for "``name`` is present and not null" (the models accept an explicit null)."""
+    return {"required": [name], "properties": {name: {"type": json_type}}}
 
 
 class TileModel(Strict):
@@ -25,6 +30,23 @@ class SwapModel(Strict):
 
 
 class ScoreRequest(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "oneOf": [given("placement", "array"), given("move", "string")],
+            "examples": [
+                {"ruleset": "scrabble-en", "move": "8D WINDY"},
+                {
+                    "ruleset": "scrabble-en",
+                    "placement": [
+                        {"row": 7, "col": 7, "letter": "Q"},
+                        {"row": 7, "col": 8, "letter": "I"},
+                    ],
+                    "validate": True,
+                },
+            ],
+        }
+    )
+
     ruleset: str = Field(min_length=1, max_length=64)
     board: list[Row] | None = Field(default=None, max_length=64)
     placement: list[TileModel] | None = Field(default=None, max_length=64)
@@ -40,6 +62,10 @@ class ScoreRequest(Strict):
 
 
 class CheckRequest(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"ruleset": "scrabble-en", "words": ["QI", "ZA", "QX"]}]}
+    )
+
     ruleset: str = Field(min_length=1, max_length=64)
     words: list[str] = Field(min_length=1)
 
@@ -48,12 +74,50 @@ class WordQuery(Strict):
     ruleset: str = Field(min_length=1, max_length=64)
 
 
+class RevealQuery(Strict):
+    reveal: Literal["true", "false"] | None = Field(
+        default=None, description="`true`: per-word results (needs the admin key)"
+    )
+
+
+class AdjudicationsQuery(Strict):
+    since: str | None = Field(
+        default=None, min_length=1, max_length=64, description="ISO 8601 time; oldest first"
+    )
+
+
 class PlayersModel(Strict):
     challenger: str | None = Field(default=None, max_length=100)
     challenged: str | None = Field(default=None, max_length=100)
 
 
 class ChallengeRequest(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "not": {"allOf": [given("placement", "array"), given("move", "string")]},
+            "allOf": [
+                {
+                    "anyOf": [
+                        given("words", "array"),
+                        given("placement", "array"),
+                        given("move", "string"),
+                    ]
+                },
+                {
+                    "anyOf": [
+                        {"not": given("board", "array")},
+                        given("placement", "array"),
+                        given("move", "string"),
+                    ]
+                },
+            ],
+            "examples": [
+                {"ruleset": "scrabble-en", "words": ["QI", "ZA"], "station": "T1"},
+                {"ruleset": "scrabble-en", "move": "8D WINDY", "challenge_rule": "single"},
+            ],
+        }
+    )
+
     ruleset: str = Field(min_length=1, max_length=64)
     words: list[str] | None = Field(default=None, min_length=1)
     board: list[Row] | None = Field(default=None, max_length=64)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import logging
 import typing as t
 
-from flask import Flask, Response, current_app, json, request
+from flask import Flask, Response, current_app, g, json, request
 from pydantic import ValidationError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from adjudicator import errors
 
@@ -18,6 +18,7 @@ STATUS: dict[type[errors.AdjudicatorError], int] = {
     errors.InputError: 400,
     errors.PlacementError: 422,
     errors.NotFoundError: 404,
+    errors.PermissionDeniedError: 403,
     errors.StateError: 409,
     errors.ConflictError: 409,
     errors.LexiconBuildError: 422,
@@ -43,6 +44,9 @@ def problem(status: int, code: str, title: str, detail: str, **extras: t.Any) ->
         "code": code,
         **extras,
     }
+    request_id = g.get("request_id")
+    if request_id:
+        body["request_id"] = request_id
     return Response(
         json.dumps(body, ensure_ascii=False), status=status, mimetype="application/problem+json"
     )
@@ -68,19 +72,44 @@ def _validation(exc: ValidationError) -> Response:
     )
 
 
-def _http(exc: HTTPException) -> Response:
+# Werkzeug's own errors (routing, body size, media type, auth, rate limit).
+HTTP_CODES = {
+    400: "bad-request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "body-too-large",
+    415: "unsupported-media-type",
+    429: "too-many-requests",
+    500: "internal-error",
+    503: "not-ready",
+}
+# Headers of the exception's own response that the problem document keeps.
+_KEPT_HEADERS = ("Allow", "WWW-Authenticate", "Retry-After")
+
+
+def http_problem(exc: HTTPException) -> Response:
     code = exc.code or 500
-    slug = {
-        401: "unauthorized",
-        403: "forbidden",
-        404: "not-found",
-        405: "method-not-allowed",
-        413: "body-too-large",
-        415: "unsupported-media-type",
-    }.get(code, "http-error")
-    resp = problem(code, slug, exc.name, exc.description or exc.name)
-    if code == 405 and exc.get_response().headers.get("Allow"):
-        resp.headers["Allow"] = exc.get_response().headers["Allow"]
+    slug = HTTP_CODES.get(code, "http-error")
+    detail = exc.description or exc.name
+    if code == 404 and request.url_rule is None:
+        detail = f"no route for {request.path}"
+    elif code == 405:
+        allowed = exc.valid_methods if isinstance(exc, MethodNotAllowed) else None
+        detail = f"{request.method} is not allowed on {request.path}" + (
+            f"; allowed: {', '.join(sorted(allowed))}" if allowed else ""
+        )
+    elif code == 413:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        detail = f"the body is larger than {limit} bytes" if limit else detail
+    elif code == 429:
+        detail = f"rate limit exceeded: {exc.description}"
+    resp = problem(code, slug, exc.name, detail)
+    own = exc.get_response().headers
+    for name in _KEPT_HEADERS:
+        if name in own:
+            resp.headers[name] = own[name]
     return resp
 
 
@@ -92,5 +121,5 @@ def _unhandled(exc: Exception) -> Response:
 def init_app(app: Flask) -> None:
     app.register_error_handler(errors.AdjudicatorError, _domain)
     app.register_error_handler(ValidationError, _validation)
-    app.register_error_handler(HTTPException, _http)
+    app.register_error_handler(HTTPException, http_problem)
     app.register_error_handler(Exception, _unhandled)

@@ -1,10 +1,52 @@
-"""Run the app under gunicorn from Python (``adjudicator serve``)."""
+"""Run the app under gunicorn from Python (``adjudicator serve``), and its gunicorn hooks.
+
+Metrics are shared by the workers through prometheus-client's multiprocess
+mode: ``PROMETHEUS_MULTIPROC_DIR`` must name an empty folder *before* the app
+(and so prometheus-client) is imported, and each dead worker's live gauges are
+dropped in ``child_exit``.  ``adjudicator serve`` does all of this; plain
+gunicorn gets it from ``-c python:adjudicator.web.gunicorn_conf``.
+"""
 
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 import typing as t
+from pathlib import Path
 
 from gunicorn.app.base import BaseApplication
+
+ENV = "PROMETHEUS_MULTIPROC_DIR"
+_OWNED = "ADJUDICATOR_OWNS_METRICS_DIR"
+
+
+def prepare_metrics_dir() -> Path:
+    """Use ``$PROMETHEUS_MULTIPROC_DIR`` (emptied of old ``*.db`` files) or a new temp folder."""
+    given = os.environ.get(ENV)
+    if given:
+        path = Path(given)
+        path.mkdir(parents=True, exist_ok=True)
+        for old in path.glob("*.db"):
+            old.unlink()
+    else:
+        path = Path(tempfile.mkdtemp(prefix="adjudicator-metrics-"))
+        os.environ[ENV] = str(path)
+        os.environ[_OWNED] = "1"
+    return path
+
+
+def child_exit(server: t.Any, worker: t.Any) -> None:
+    """gunicorn hook (master): forget the dead worker's live gauges."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server: t.Any) -> None:
+    """gunicorn hook (master): remove the metrics folder if we made it."""
+    if os.environ.pop(_OWNED, None) and os.environ.get(ENV):
+        shutil.rmtree(os.environ[ENV], ignore_errors=True)
 
 
 class _App(BaseApplication):  # type: ignore[misc]
@@ -23,7 +65,15 @@ class _App(BaseApplication):  # type: ignore[misc]
 
 
 def run_gunicorn(host: str, port: int, workers: int) -> None:
+    prepare_metrics_dir()
     # preload: lexicons are memory-mapped once in the master and shared by workers.
+    # No gunicorn access log: the app writes JSON access lines with request ids.
     _App(
-        {"bind": f"{host}:{port}", "workers": workers, "preload_app": True, "accesslog": "-"}
+        {
+            "bind": f"{host}:{port}",
+            "workers": workers,
+            "preload_app": True,
+            "child_exit": child_exit,
+            "on_exit": on_exit,
+        }
     ).run()

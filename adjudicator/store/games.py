@@ -1,0 +1,154 @@
+"""Games and their events (append-only), with optimistic concurrency."""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import hmac
+import secrets
+import typing as t
+import uuid
+
+import sqlalchemy as sa
+
+from adjudicator.core.game import Event
+from adjudicator.errors import ConflictError, NotFoundError
+from adjudicator.store.schema import game_events, games
+
+
+class GameNotFoundError(NotFoundError):
+    code = "unknown-game"
+    title = "Unknown game"
+
+    def __init__(self, id_: str) -> None:
+        super().__init__(f"no game with id {id_!r}", game=id_)
+
+
+class StaleVersionError(ConflictError):
+    code = "stale-version"
+    title = "The game has moved on"
+
+    def __init__(self, given: int, current: int) -> None:
+        super().__init__(
+            f"the event follows version {given}, but the game is at version {current}; "
+            "reload the game and try again",
+            version=given,
+            current_version=current,
+        )
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class GameStore:
+    def __init__(self, engine: sa.Engine) -> None:
+        self.engine = engine
+
+    def create(
+        self,
+        ruleset: str,
+        players: list[str],
+        *,
+        challenge_rule: str | None,
+        target: int | None,
+        source: str = "api",
+        meta: dict[str, t.Any] | None = None,
+        events: t.Sequence[Event] = (),
+    ) -> tuple[str, str]:
+        """Store a new game (and its first events); returns (id, write token)."""
+        id_, token = uuid.uuid4().hex, secrets.token_urlsafe(24)
+        now = _now()
+        with self.engine.begin() as conn:
+            conn.execute(
+                games.insert().values(
+                    id=id_,
+                    created_at=now,
+                    ruleset=ruleset,
+                    players=players,
+                    challenge_rule=challenge_rule,
+                    target=target,
+                    token_hash=_hash(token),
+                    source=source,
+                    meta=meta,
+                )
+            )
+            if events:
+                conn.execute(
+                    game_events.insert(),
+                    [
+                        {
+                            "game_id": id_,
+                            "seq": i + 1,
+                            "kind": e.kind,
+                            "player": e.player,
+                            "data": dict(e.data),
+                            "created_at": now,
+                        }
+                        for i, e in enumerate(events)
+                    ],
+                )
+        return id_, token
+
+    def load(self, id_: str) -> tuple[dict[str, t.Any], list[Event]]:
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(games).where(games.c.id == id_)).mappings().first()
+            if row is None:
+                raise GameNotFoundError(id_)
+            rows = (
+                conn.execute(
+                    sa.select(game_events)
+                    .where(game_events.c.game_id == id_)
+                    .order_by(game_events.c.seq)
+                )
+                .mappings()
+                .all()
+            )
+        events = [Event(r["kind"], r["player"], r["data"]) for r in rows]
+        return dict(row), events
+
+    def token_ok(self, game: t.Mapping[str, t.Any], token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(_hash(token or ""), game["token_hash"])
+
+    def append(self, id_: str, version: int, events: t.Sequence[Event]) -> int:
+        """Append events after ``version``; returns the new version.
+
+        :raises StaleVersionError: another writer got there first.
+        """
+        now = _now()
+        try:
+            with self.engine.begin() as conn:
+                current = conn.execute(
+                    sa.select(sa.func.count())
+                    .select_from(game_events)
+                    .where(game_events.c.game_id == id_)
+                ).scalar_one()
+                if current != version:
+                    raise StaleVersionError(version, current)
+                conn.execute(
+                    game_events.insert(),
+                    [
+                        {
+                            "game_id": id_,
+                            "seq": version + i + 1,
+                            "kind": e.kind,
+                            "player": e.player,
+                            "data": dict(e.data),
+                            "created_at": now,
+                        }
+                        for i, e in enumerate(events)
+                    ],
+                )
+        except sa.exc.IntegrityError:
+            raise StaleVersionError(version, version + 1) from None
+        return version + len(events)
+
+    def delete(self, id_: str) -> None:
+        with self.engine.begin() as conn:
+            conn.execute(game_events.delete().where(game_events.c.game_id == id_))
+            if conn.execute(games.delete().where(games.c.id == id_)).rowcount == 0:
+                raise GameNotFoundError(id_)

@@ -1,0 +1,222 @@
+"""Request ids, JSON logs and Prometheus metrics (``GET /metrics``).
+
+Under gunicorn the metrics are shared by the workers through
+``PROMETHEUS_MULTIPROC_DIR`` (prometheus-client's multiprocess mode); it must
+be set before this module is imported, which ``adjudicator serve`` does (see
+``web/server.py`` and docs/api.md).  Everything a request needs is built here
+once; the hooks only look things up.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import logging
+import os
+import re
+import time
+import traceback
+import typing as t
+
+from flask import Blueprint, Flask, Response, current_app, g, has_request_context, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+bp = Blueprint("metrics", __name__)
+
+REQUESTS = Counter(
+    "adjudicator_http_requests_total",
+    "HTTP requests answered, by route and status.",
+    ["method", "endpoint", "status"],
+)
+LATENCY = Histogram(
+    "adjudicator_http_request_duration_seconds",
+    "Time from routing to the response, by route.",
+    ["method", "endpoint"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+)
+WORD_VERDICTS = Counter(
+    "adjudicator_word_verdicts_total", "Words judged (checks and word lookups).", ["valid"]
+)
+CHALLENGE_VERDICTS = Counter(
+    "adjudicator_challenge_verdicts_total", "Challenges ruled on.", ["verdict"]
+)
+LEXICONS = Gauge(
+    "adjudicator_lexicon_info",
+    "Loaded lexicons: 1 per name, version and checksum.",
+    ["lexicon", "version", "checksum"],
+    multiprocess_mode="max",
+)
+
+_VALID, _INVALID = WORD_VERDICTS.labels("true"), WORD_VERDICTS.labels("false")
+REGISTRY_KEY = "adjudicator.metrics"
+UNMATCHED = "(unmatched)"
+# A request id the client sends is kept if it is short and plain; otherwise we make one.
+_REQUEST_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,64}")
+
+access_log = logging.getLogger("adjudicator.access")
+# Built once: json.dumps with options would build an encoder per line.
+_ENCODE = json.JSONEncoder(ensure_ascii=False, default=str).encode
+
+
+# --- metrics helpers for views --------------------------------------------------
+
+
+def count_words(results: t.Sequence[t.Mapping[str, t.Any]]) -> None:
+    """Count word verdicts (two increments, whatever the batch size)."""
+    valid = sum(1 for r in results if r["valid"])
+    if valid:
+        _VALID.inc(valid)
+    if len(results) - valid:
+        _INVALID.inc(len(results) - valid)
+
+
+def count_challenge(result: t.Mapping[str, t.Any]) -> None:
+    CHALLENGE_VERDICTS.labels(str(result["verdict"])).inc()
+
+
+# --- logs -------------------------------------------------------------------------
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message, request id, fields."""
+
+    _second: tuple[int, str] = (-1, "")
+
+    def _time(self, created: float) -> str:
+        """ISO 8601 UTC with milliseconds; the part up to the second is made once a second."""
+        second = int(created)
+        if second != self._second[0]:
+            stamp = dt.datetime.fromtimestamp(second, dt.UTC).strftime("%Y-%m-%dT%H:%M:%S")
+            self._second = (second, stamp)
+        return f"{self._second[1]}.{int((created - second) * 1000):03d}+00:00"
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, t.Any] = {
+            "time": self._time(record.created),
+            "level": record.levelname,
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        fields = getattr(record, "fields", None)
+        if fields:
+            out.update(fields)
+        if "request_id" not in out and has_request_context() and g.get("request_id"):
+            out["request_id"] = g.request_id
+        if record.exc_info:
+            out["exception"] = "".join(traceback.format_exception(*record.exc_info))
+        return _ENCODE(out)
+
+
+class _Stderr(logging.Handler):
+    """One ``write(2)`` per line on file descriptor 2.
+
+    A line under the pipe buffer size is written whole even when several gunicorn
+    workers share the descriptor, and there is no per-line flush of a text stream.
+    """
+
+    def emit(self, record: logging.LogRecord) -> None:
+        try:
+            os.write(2, (self.format(record) + "\n").encode("utf-8", "replace"))
+        except Exception:  # logging must never break a request
+            self.handleError(record)
+
+
+def configure_logging(level: str) -> None:
+    """JSON lines on stderr for every ``adjudicator.*`` logger (idempotent)."""
+    log = logging.getLogger("adjudicator")
+    log.setLevel(level.upper())
+    if not any(isinstance(h, _Stderr) for h in log.handlers):
+        handler = _Stderr()
+        handler.setFormatter(JsonFormatter())
+        log.addHandler(handler)
+    log.propagate = False
+
+
+# --- per-request hooks ------------------------------------------------------------
+
+
+def _before() -> None:
+    g.started = time.perf_counter()
+    given = request.headers.get("X-Request-ID")
+    g.request_id = given if given and _REQUEST_ID.fullmatch(given) else os.urandom(16).hex()
+
+
+# Label values stay few: a client may send any method name.
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+# Metric children by label values, so a request does one dict lookup per metric.
+_counters: dict[tuple[str, str, int], t.Any] = {}
+_timers: dict[tuple[str, str], t.Any] = {}
+
+
+def _observe(method: str, endpoint: str, status: int, elapsed: float) -> None:
+    counter = _counters.get((method, endpoint, status))
+    if counter is None:
+        counter = _counters[method, endpoint, status] = REQUESTS.labels(
+            method, endpoint, str(status)
+        )
+    timer = _timers.get((method, endpoint))
+    if timer is None:
+        timer = _timers[method, endpoint] = LATENCY.labels(method, endpoint)
+    counter.inc()
+    timer.observe(elapsed)
+
+
+def _after(response: Response) -> Response:
+    elapsed = time.perf_counter() - g.get("started", time.perf_counter())
+    rid = g.get("request_id")
+    if rid:
+        response.headers["X-Request-ID"] = rid
+    rule = request.url_rule
+    endpoint = rule.rule if rule is not None else UNMATCHED
+    method = request.method if request.method in _METHODS else "OTHER"
+    status = response.status_code
+    _observe(method, endpoint, status, elapsed)
+    if access_log.isEnabledFor(logging.INFO):
+        # Never headers or the query string: keys travel in headers.
+        access_log.info(
+            "request",
+            extra={
+                "fields": {
+                    "request_id": rid,
+                    "method": method,
+                    "path": request.path,
+                    "endpoint": endpoint,
+                    "status": status,
+                    "duration_ms": round(elapsed * 1000, 3),
+                    "client": request.remote_addr,
+                }
+            },
+        )
+    return response
+
+
+@bp.get("/metrics")
+def metrics() -> Response:
+    data = generate_latest(current_app.extensions[REGISTRY_KEY])
+    return Response(data, headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+
+def init_app(app: Flask) -> None:
+    """Hooks first (so every later hook and error has a request id), then metrics."""
+    settings = app.config["ADJUDICATOR_SETTINGS"]
+    configure_logging(settings.log_level)
+    app.before_request_funcs.setdefault(None, []).insert(0, _before)
+    app.after_request(_after)
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+    else:
+        registry = REGISTRY
+    app.extensions[REGISTRY_KEY] = registry
+    for name, lexicon in app.extensions["adjudicator"].lexicons.items():
+        LEXICONS.labels(name, lexicon.version, lexicon.checksum).set(1)
+    app.register_blueprint(bp)

@@ -1,0 +1,186 @@
+"""Who may do what: client keys, the admin key, security headers of pages."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from adjudicator.errors import ConfigError
+from adjudicator.web import auth, create_app
+from tests.conftest import CONFIG, LEXICONS
+
+KEYS = "club:club-key-1,director:dir-key-2"
+ADMIN = "admin-key-3"
+SECRETS = ("club-key-1", "dir-key-2", ADMIN)
+
+
+@pytest.fixture(scope="module")
+def keyed(tmp_path_factory):
+    db = tmp_path_factory.mktemp("auth") / "t.db"
+    app = create_app(
+        {
+            "TESTING": True,
+            "config_dir": str(CONFIG),
+            "lexicon_dir": str(LEXICONS),
+            "database_url": f"sqlite:///{db}",
+            "api_keys": KEYS,
+            "admin_key": ADMIN,
+        }
+    )
+    yield app
+    app.extensions["adjudicator.engine"].dispose()
+
+
+READS = [
+    ("GET", "/api/v1/words/QI?ruleset=scrabble-en", None),
+    ("POST", "/api/v1/words/check", {"ruleset": "scrabble-en", "words": ["QI"]}),
+    ("GET", "/api/v1/lexicons", None),
+    ("GET", "/api/v1/rulesets", None),
+    ("GET", "/api/v1/rulesets/scrabble-en", None),
+    ("POST", "/api/v1/score", {"ruleset": "scrabble-en", "move": "8D WINDY"}),
+    ("POST", "/api/v1/challenges", {"ruleset": "scrabble-en", "words": ["QI"]}),
+]
+
+
+@pytest.mark.parametrize("method,path,body", READS, ids=[r[1] for r in READS])
+def test_reads_need_a_client_key_when_keys_are_set(keyed, method, path, body):
+    client = keyed.test_client()
+    missing = client.open(path, method=method, json=body)
+    assert missing.status_code == 401 and missing.get_json()["code"] == "unauthorized"
+    assert missing.headers["WWW-Authenticate"].lower().startswith("bearer")
+    wrong = client.open(path, method=method, json=body, headers={"X-API-Key": "club-key-2"})
+    assert wrong.status_code == 403 and wrong.get_json()["code"] == "forbidden"
+    for headers in (
+        {"Authorization": "Bearer club-key-1"},
+        {"authorization": "bearer dir-key-2"},
+        {"X-API-Key": "club-key-1"},
+        {"Authorization": f"Bearer {ADMIN}"},  # the admin key reads too
+    ):
+        ok = client.open(path, method=method, json=body, headers=headers)
+        assert ok.status_code in (200, 201), (headers, ok.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("method,path,body", READS, ids=[r[1] for r in READS])
+def test_reads_are_open_without_keys(client, method, path, body):
+    assert client.open(path, method=method, json=body).status_code in (200, 201)
+
+
+@pytest.mark.parametrize(
+    "path", ["/healthz", "/readyz", "/metrics", "/ping", "/api/v1/openapi.json", "/docs", "/judge"]
+)
+def test_operations_and_pages_stay_open(keyed, path):
+    assert keyed.test_client().get(path).status_code == 200
+
+
+def test_admin_actions_need_the_admin_key_not_a_client_key(keyed):
+    client = keyed.test_client()
+    assert client.get("/api/v1/adjudications").status_code == 401
+    as_client = client.get("/api/v1/adjudications", headers={"X-API-Key": "club-key-1"})
+    assert as_client.status_code == 403
+    as_admin = client.get("/api/v1/adjudications", headers={"X-API-Key": ADMIN})
+    assert as_admin.status_code == 200 and as_admin.get_json()["admin"] is True
+
+
+def test_a_client_key_named_admin_is_not_the_admin(tmp_path):
+    app = create_app(
+        {
+            "TESTING": True,
+            "config_dir": str(CONFIG),
+            "lexicon_dir": str(LEXICONS),
+            "database_url": f"sqlite:///{tmp_path / 't.db'}",
+            "api_keys": "admin:not-the-admin",
+            "admin_key": ADMIN,
+        }
+    )
+    resp = app.test_client().get(
+        "/api/v1/adjudications", headers={"Authorization": "Bearer not-the-admin"}
+    )
+    assert resp.status_code == 403
+    app.extensions["adjudicator.engine"].dispose()
+
+
+def test_challenges_record_the_key_name_not_the_key(keyed):
+    client = keyed.test_client()
+    resp = client.post(
+        "/api/v1/challenges",
+        json={"ruleset": "scrabble-en", "words": ["QI"], "station": "T4"},
+        headers={"Authorization": "Bearer dir-key-2"},
+    )
+    assert resp.status_code == 201
+    assert resp.get_json()["asked_by"] == "key:director station:T4"
+    listed = client.get("/api/v1/adjudications", headers={"X-API-Key": ADMIN}).get_data(
+        as_text=True
+    )
+    assert "key:director" in listed and not any(s in listed for s in SECRETS)
+
+
+def test_without_keys_the_station_is_recorded(client):
+    resp = client.post(
+        "/api/v1/challenges", json={"ruleset": "scrabble-en", "words": ["QI"], "station": "T9"}
+    )
+    assert resp.get_json()["asked_by"] == "station:T9"
+
+
+class _Capture(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+
+def test_keys_never_reach_the_logs(keyed):
+    from adjudicator.web.observability import JsonFormatter
+
+    capture = _Capture()
+    capture.setFormatter(JsonFormatter())
+    log = logging.getLogger("adjudicator")
+    log.addHandler(capture)
+    try:
+        client = keyed.test_client()
+        for secret in SECRETS:
+            client.get("/api/v1/rulesets", headers={"Authorization": f"Bearer {secret}"})
+            client.get("/api/v1/adjudications", headers={"X-API-Key": secret + "x"})
+            client.get(f"/api/v1/rulesets?key={secret}", headers={"X-API-Key": secret})
+    finally:
+        log.removeHandler(capture)
+    assert len(capture.lines) >= 9
+    text = "\n".join(capture.lines)
+    assert not any(s in text for s in SECRETS)
+
+
+@pytest.mark.parametrize(
+    "spec", ["club", "club:", ":s3cr3t", "a:s3cr3t,a:s3cr3t2", "a:s3cr3t,,b:s3cr3t2"]
+)
+def test_bad_key_lists_fail_at_start_up_without_showing_keys(spec):
+    with pytest.raises(ConfigError) as err:
+        auth.parse_keys(spec)
+    assert "s3cr3t" not in str(err.value)
+
+
+def test_key_list_parsing():
+    assert auth.parse_keys(" a:x , b:y:z ") == (("a", b"x"), ("b", b"y:z"))
+    assert auth.parse_keys(None) == () == auth.parse_keys("")
+
+
+@pytest.mark.parametrize("path", ["/judge", "/docs"])
+def test_pages_send_security_headers(client, path):
+    resp = client.get(path)
+    assert resp.status_code == 200
+    csp = resp.headers["Content-Security-Policy"]
+    assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp
+    assert "script-src 'self'" in csp and "unsafe-inline" not in csp
+    assert resp.headers["X-Content-Type-Options"] == "nosniff"
+    assert resp.headers["X-Frame-Options"] == "DENY"
+    assert resp.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_any_html_answer_gets_the_headers(app):
+    from flask import Response
+
+    with app.test_request_context("/"):
+        resp = auth._html_headers(Response("<p>hi</p>", mimetype="text/html"))
+    assert resp.headers["X-Frame-Options"] == "DENY"
+    assert "default-src 'none'" in resp.headers["Content-Security-Policy"]

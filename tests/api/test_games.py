@@ -1,0 +1,194 @@
+"""Club games through the API, on SQLite and (when configured) PostgreSQL."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+
+@pytest.fixture()
+def gc(db_app):
+    return db_app.test_client()
+
+
+def new_game(client, **body):
+    body.setdefault("ruleset", "scrabble-en")
+    body.setdefault("players", ["Ann", "Bob"])
+    r = client.post("/api/v1/games", json=body)
+    assert r.status_code == 201, r.get_json()
+    game = r.get_json()
+    return game["id"], {"Authorization": f"Bearer {game['token']}"}, game
+
+
+def post(client, id_, auth, **event):
+    return client.post(f"/api/v1/games/{id_}/events", json=event, headers=auth)
+
+
+def test_create_and_read(gc):
+    id_, _, game = new_game(gc)
+    assert game["version"] == 0 and game["status"] == "playing" and game["turn"] == 0
+    assert game["bag"] == 86 and game["unseen_count"] == 100
+    again = gc.get(f"/api/v1/games/{id_}").get_json()  # reading needs no token
+    assert again["players"] == [
+        {"name": "Ann", "score": 0, "tiles_on_rack": 7},
+        {"name": "Bob", "score": 0, "tiles_on_rack": 7},
+    ]
+    assert "token" not in again
+
+
+def test_events_and_history(gc):
+    id_, auth, _ = new_game(gc)
+    r = post(gc, id_, auth, version=0, type="play", player=0, move="8D WINDY", rack="WINDYAB")
+    assert r.status_code == 201
+    body = r.get_json()
+    assert body["scores"] == [32, 0] and body["turn"] == 1 and body["version"] == 1
+    assert body["history"][0]["move"] == "8D WINDY" and body["history"][0]["words"] == ["WINDY"]
+    r = post(
+        gc,
+        id_,
+        auth,
+        version=1,
+        type="play",
+        player=1,
+        placement=[{"row": 8, "col": 3, "letter": "O"}, {"row": 8, "col": 4, "letter": "X"}],
+    )
+    assert r.get_json()["scores"] == [32, 23]
+    r = post(gc, id_, auth, version=2, type="exchange", player=0, tiles="QV")
+    assert r.status_code == 201
+    r = post(gc, id_, auth, version=3, type="time_penalty", player=1, points=10)
+    assert r.get_json()["scores"] == [32, 13]
+    unseen = gc.get(f"/api/v1/games/{id_}", query_string={"rack": "AEIOU??"}).get_json()
+    assert unseen["unseen_count"] == 100 - 7 - 7
+    assert "?" not in unseen["unseen"]
+
+
+def test_write_needs_the_token(gc):
+    id_, auth, _ = new_game(gc)
+    r = post(gc, id_, {}, version=0, type="pass", player=0)
+    assert r.status_code == 403 and r.mimetype == "application/problem+json"
+    r = post(gc, id_, {"Authorization": "Bearer wrong"}, version=0, type="pass", player=0)
+    assert r.status_code == 403
+    assert gc.get(f"/api/v1/games/{id_}").get_json()["version"] == 0
+
+
+def test_stale_version_is_409_and_changes_nothing(gc):
+    id_, auth, _ = new_game(gc)
+    assert post(gc, id_, auth, version=0, type="pass", player=0).status_code == 201
+    r = post(gc, id_, auth, version=0, type="pass", player=1)
+    assert r.status_code == 409 and r.get_json()["code"] == "stale-version"
+    assert gc.get(f"/api/v1/games/{id_}").get_json()["version"] == 1
+
+
+def test_two_writers_on_the_same_version(db_app):
+    c1, c2 = db_app.test_client(), db_app.test_client()
+    id_, auth, _ = new_game(c1)
+    barrier = threading.Barrier(2)
+    results = []
+
+    def write(client, player):
+        barrier.wait()
+        results.append(post(client, id_, auth, version=0, type="pass", player=0).status_code)
+
+    threads = [threading.Thread(target=write, args=(c, 0)) for c in (c1, c2)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert sorted(results) == [201, 409]
+    assert c1.get(f"/api/v1/games/{id_}").get_json()["version"] == 1
+
+
+def test_referee_refusals(gc):
+    id_, auth, _ = new_game(gc)
+    r = post(gc, id_, auth, version=0, type="pass", player=1)
+    assert r.status_code == 409 and r.get_json()["code"] == "not-your-turn"
+    r = post(gc, id_, auth, version=0, type="play", player=0, move="8A QI")
+    assert r.status_code == 422 and r.get_json()["code"] == "misses-start"
+    r = post(gc, id_, auth, version=0, type="challenge", player=1)
+    assert r.status_code == 409 and r.get_json()["code"] == "wrong-phase"
+    r = post(gc, id_, auth, version=0, type="play", player=0, move="8D WINDY", rack="ABCDEFG")
+    assert r.status_code == 422 and r.get_json()["code"] == "tile-not-on-rack"
+
+
+@pytest.mark.parametrize(
+    "ruleset,word,verdict,last",
+    [
+        ("scrabble-en", "ZQX", "unacceptable", ("withdrawal", 0, -0)),
+        ("scrabble-en", "ZAX", "acceptable", ("pass", 1, 0)),
+        ("scrabble-en-wespa", "ZAX", "acceptable", ("challenge_bonus", 0, 5)),
+    ],
+)
+def test_challenge_in_a_game(gc, ruleset, word, verdict, last):
+    id_, auth, _ = new_game(gc, ruleset=ruleset)
+    post(gc, id_, auth, version=0, type="play", player=0, move=f"8G {word}")
+    r = post(gc, id_, auth, version=1, type="challenge", player=1)
+    assert r.status_code == 201, r.get_json()
+    body = r.get_json()
+    entry = body["history"][-1]
+    assert entry["verdict"] == verdict
+    kind, player, points = last
+    assert entry["type"] == kind and entry["player"] == player
+    if kind == "withdrawal":
+        assert body["scores"] == [0, 0] and body["board"][7] == "." * 15
+        assert body["turn"] == 1
+    else:
+        assert entry["points"] == points
+    audit = gc.get(f"/api/v1/adjudications/{entry['adjudication_id']}").get_json()
+    assert audit["asked_by"] == f"game:{id_}" and audit["players"]["challenger"] == "Bob"
+
+
+def test_finish_line_level(gc):
+    _, _, game = new_game(
+        gc, ruleset="erudite-ru", players=["А", "Б", "В"], target_level="intermediate"
+    )
+    assert game["target"] == 100
+    r = gc.post(
+        "/api/v1/games",
+        json={"ruleset": "scrabble-en", "players": ["A", "B"], "target_level": "expert"},
+    )
+    assert r.status_code == 400 and r.get_json()["field"] == "target_level"
+
+
+def test_players_count(gc):
+    r = gc.post("/api/v1/games", json={"ruleset": "scrabble-en", "players": ["A"]})
+    assert r.status_code == 400
+    r = gc.post("/api/v1/games", json={"ruleset": "scrabble-en", "players": list("ABCDE")})
+    assert r.status_code == 400
+
+
+def test_unknown_game(gc):
+    r = gc.get("/api/v1/games/nope")
+    assert r.status_code == 404 and r.get_json()["code"] == "unknown-game"
+
+
+def test_board_picture_and_spectator_page(gc):
+    id_, auth, _ = new_game(gc)
+    post(gc, id_, auth, version=0, type="play", player=0, move="8D wINDY")
+    svg = gc.get(f"/api/v1/games/{id_}/board.svg")
+    assert svg.mimetype == "image/svg+xml"
+    text = svg.get_data(as_text=True)
+    assert text.count('class="tile blank last"') == 1 and text.count('class="tile last"') == 4
+    assert "TW" in text and "DL" in text  # premiums labelled
+    page = gc.get(f"/games/{id_}")
+    assert (
+        page.status_code == 200 and "default-src 'self'" in page.headers["Content-Security-Policy"]
+    )
+    html = page.get_data(as_text=True)
+    assert "Ann" in html and "8D wINDY" in html and "board.svg" in html
+
+
+def test_gcg_round_trip_of_an_api_game(gc):
+    id_, auth, _ = new_game(gc)
+    post(gc, id_, auth, version=0, type="play", player=0, move="8D WINDY")
+    post(gc, id_, auth, version=1, type="exchange", player=1, tiles="ABC")
+    text = gc.get(f"/api/v1/games/{id_}.gcg").get_data(as_text=True)
+    assert ">Ann:  8D WINDY +32 32" in text
+    r = gc.post(
+        "/api/v1/games/import",
+        data=text.encode(),
+        content_type="text/plain",
+        query_string={"ruleset": "scrabble-en"},
+    )
+    assert r.status_code == 201, r.get_json()
+    assert r.get_json()["scores"] == [32, 0] and r.get_json()["version"] == 2

@@ -1,0 +1,157 @@
+"""The referee: turns, phases, and how games end under each ruleset."""
+
+from __future__ import annotations
+
+import pytest
+
+from adjudicator.core.game import AWAITING_END, OVER, PLAYING, Event, new_game
+from adjudicator.core.referee import (
+    ExchangeNotAllowedError,
+    GameOverError,
+    NotYourTurnError,
+    TileNotOnRackError,
+    WrongPhaseError,
+    apply,
+    end_adjustments,
+)
+
+
+def play(player, *cells, rack=None):
+    data = {"placement": [list(c) for c in cells]}
+    if rack:
+        data["rack"] = rack
+    return Event("play", player, data)
+
+
+def passes(state, *players):
+    for p in players:
+        apply(state, Event("pass", p))
+
+
+def endgame(rules, names=("Ann", "Bob")):
+    """A game whose bag is empty, Ann holding two tiles and Bob seven."""
+    state = new_game(rules, list(names))
+    apply(state, play(0, (7, 7, "A"), (7, 8, "T")))  # AT: 2 x 2 = 4
+    state.bag = 0
+    state.racks = [2, 7]
+    apply(state, Event("pass", 1))
+    return state
+
+
+def test_turn_order_and_errors(registry):
+    state = new_game(registry.ruleset("scrabble-en"), ["Ann", "Bob"])
+    with pytest.raises(NotYourTurnError):
+        apply(state, Event("pass", 1))
+    apply(state, play(0, (7, 7, "Q"), (7, 8, "I")))
+    assert (state.scores, state.turn, state.bag) == ([22, 0], 1, 100 - 14 - 2)
+    with pytest.raises(TileNotOnRackError):
+        apply(state, play(1, (8, 8, "Z"), (9, 8, "A"), rack="ABCDEFG"))
+
+
+def test_home_rules_player_passes_twice(registry):
+    state = new_game(registry.ruleset("scrabble-en"), ["Ann", "Bob"])
+    apply(state, play(0, (7, 7, "A"), (7, 8, "T")))
+    passes(state, 1, 0)
+    assert state.status == PLAYING
+    passes(state, 1)  # Bob's second pass in a row
+    assert (state.status, state.end_reason) == (AWAITING_END, "passes")
+    with pytest.raises(WrongPhaseError):
+        apply(state, Event("pass", 0))
+    for e in end_adjustments(state, {0: "QZ", 1: "E"}):
+        apply(state, e)
+    assert state.status == OVER
+    assert state.scores == [4 - 20, 0 - 1]
+    with pytest.raises(GameOverError):
+        apply(state, Event("pass", 0))
+
+
+def test_home_rules_tie_goes_to_the_score_before_adjustments(registry):
+    state = new_game(registry.ruleset("scrabble-en"), ["Ann", "Bob"])
+    apply(state, play(0, (7, 7, "A"), (7, 8, "T")))  # Ann 4
+    apply(state, play(1, (6, 8, "A")))  # AT down, the A on a double letter: Bob 3
+    passes(state, 0, 1, 0)
+    assert state.status == AWAITING_END
+    for e in end_adjustments(state, {0: "E", 1: ""}):
+        apply(state, e)
+    assert state.scores == [3, 3]  # a tie after the adjustments ...
+    assert state.winners() == [0]  # ... goes to the higher score before them (4 v 3)
+
+
+def test_naspa_going_out_doubles_the_rack_and_can_be_challenged(registry):
+    state = endgame(registry.ruleset("scrabble-en-naspa"))
+    apply(state, play(0, (8, 7, "S"), (9, 7, "O")))  # ASO down from A: Ann goes out
+    assert (state.status, state.end_reason) == (AWAITING_END, "went_out")
+    apply(state, Event("withdrawal", 0))  # challenged off
+    assert state.status == PLAYING and state.racks[0] == 2
+    apply(state, Event("pass", 1))
+    apply(state, play(0, (8, 7, "S"), (9, 7, "O")))
+    for e in end_adjustments(state, {1: "QZ"}):
+        apply(state, e)
+    assert [e.points for e in state.history[-1:]] == [40]
+    assert state.status == OVER and state.winners() == [0]
+
+
+def test_wespa_going_out_adds_and_subtracts(registry):
+    state = endgame(registry.ruleset("scrabble-en-wespa"))
+    before = list(state.scores)
+    apply(state, play(0, (8, 7, "S"), (9, 7, "O")))
+    events = end_adjustments(state, {1: "QZ"})
+    assert [(e.player, e.data["points"]) for e in events] == [(1, -20), (0, 20)]
+    for e in events:
+        apply(state, e)
+    assert state.scores[1] == before[1] - 20
+
+
+def test_six_scoreless_turns(registry):
+    state = new_game(registry.ruleset("scrabble-en-naspa"), ["Ann", "Bob"])
+    apply(state, play(0, (7, 7, "A"), (7, 8, "T")))
+    for i in range(5):
+        apply(state, Event("exchange" if i % 2 else "pass", (i + 1) % 2, {"count": 7}))
+        assert state.status == PLAYING
+    apply(state, Event("pass", 0))
+    assert (state.status, state.end_reason) == (AWAITING_END, "scoreless_turns")
+    events = end_adjustments(state, {0: "AB", 1: "C"})
+    assert [(e.player, e.data["points"]) for e in events] == [(0, -4), (1, -3)]
+
+
+def test_exchange_needs_tiles_in_the_bag(registry):
+    state = endgame(registry.ruleset("scrabble-en"))
+    with pytest.raises(ExchangeNotAllowedError):
+        apply(state, Event("exchange", 0, {"count": 2}))
+
+
+def test_erudite_everyone_passes_twice_and_subtracts_only(registry):
+    state = new_game(registry.ruleset("erudite-ru"), ["Аня", "Боря"])
+    apply(state, play(0, (7, 7, "Д"), (7, 8, "А")))
+    passes(state, 1, 0, 1)
+    assert state.status == PLAYING  # Аня has passed once only
+    passes(state, 0)
+    assert state.end_reason == "passes"
+    events = end_adjustments(state, {0: "Ъ*", 1: "А"})
+    assert [(e.player, e.data["points"]) for e in events] == [(0, -15), (1, -1)]
+
+
+def test_erudite_finish_line(registry):
+    rules = registry.ruleset("erudite-ru")
+    state = new_game(rules, ["Аня", "Боря"], target=rules.finish_line_targets[2]["beginner"])
+    assert state.target == 70
+    apply(state, play(0, *[(7, 4 + i, ch) for i, ch in enumerate("ЩЪЮЭФ")]))
+    assert state.scores[0] >= 70 and state.status == OVER and state.end_reason == "target"
+
+
+def test_triple_challenge_ends_the_game(registry):
+    state = new_game(registry.ruleset("scrabble-en"), ["Ann", "Bob"])
+    apply(state, play(0, (7, 7, "A"), (7, 8, "T")))
+    apply(state, Event("challenge", 1, {"verdict": "acceptable", "loses_game": 1}))
+    assert state.status == OVER and state.winners() == [0]
+
+
+def test_lenient_replay_flags_instead_of_refusing(registry):
+    state = new_game(registry.ruleset("scrabble-en"), ["Ann", "Bob"])
+    apply(
+        state,
+        Event("play", 0, {"placement": [[7, 7, "A"], [7, 8, "T"]], "recorded": 5}),
+        strict=False,
+    )
+    apply(state, Event("pass", 0), strict=False)  # out of turn: accepted, not refused
+    assert state.flags and "recorded 5" in state.flags[0]
