@@ -5,22 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, current_app, render_template
 
 from adjudicator.services.rulesets import list_rulesets
+from adjudicator.web.auth import PAGE_HEADERS
 
 bp = Blueprint("judge", __name__)
-
-# Only our own origin: the page works offline and loads nothing from elsewhere.
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-)
-
-
-PAGE_HEADERS = {
-    "Content-Security-Policy": CSP,
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-}
 
 
 @bp.get("/judge")
@@ -32,13 +19,4 @@ def page():
         rulesets=rulesets,
         max_words=current_app.config["ADJUDICATOR_SETTINGS"].judge_max_words,
     )
-    return (
-        html,
-        200,
-        {
-            "Content-Security-Policy": CSP,
-            "X-Content-Type-Options": "nosniff",
-            "Referrer-Policy": "no-referrer",
-            "X-Frame-Options": "DENY",
-        },
-    )
+    return html, 200, PAGE_HEADERS

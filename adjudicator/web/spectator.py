@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, render_template
 
 from adjudicator.services.games import spectator_view
-from adjudicator.web.judge import PAGE_HEADERS
+from adjudicator.web.auth import PAGE_HEADERS
 
 bp = Blueprint("spectator", __name__)
 
