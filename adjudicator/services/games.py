@@ -288,3 +288,11 @@ def spectator_view(registry: Registry, store: GameStore, id_: str) -> dict[str, 
     view = describe(game)
     view["title"] = (game.row.get("meta") or {}).get("title") or game.state.rules.title
     return view
+
+
+def delete_game(store: GameStore, id_: str) -> None:
+    """Remove a game and its events (an admin action).
+
+    :raises GameNotFoundError: no such game.
+    """
+    store.delete(id_)

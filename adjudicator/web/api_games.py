@@ -9,12 +9,14 @@ from adjudicator.services.games import (
     EventIn,
     add_event,
     create_game,
+    delete_game,
     export_gcg,
     game_board_svg,
     get_game,
     import_gcg,
 )
 from adjudicator.services.plays import TileIn
+from adjudicator.web.auth import require_admin
 from adjudicator.web.game_models import (
     CreateGameRequest,
     EventRequest,
@@ -126,3 +128,10 @@ def board(id_: str):
         mimetype="image/svg+xml",
         headers={"Cache-Control": "no-cache"},
     )
+
+
+@bp.delete("/<id_>")
+def delete(id_: str):
+    require_admin(destructive=True)
+    delete_game(_ctx()[1], id_)
+    return "", 204

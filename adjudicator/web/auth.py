@@ -117,8 +117,14 @@ def is_admin() -> bool:
     return _identify()[1]
 
 
-def require_admin() -> None:
-    """:raises Unauthorized: no key sent. :raises Forbidden: not the admin key."""
+def require_admin(*, destructive: bool = False) -> None:
+    """:raises Unauthorized: no key sent. :raises Forbidden: not the admin key.
+
+    A ``destructive`` action (deleting a game) is refused outright when no admin
+    key is configured, instead of being open as in development mode.
+    """
+    if destructive and not current_app.config["ADJUDICATOR_SETTINGS"].admin_key:
+        raise Forbidden("deleting needs ADJUDICATOR_ADMIN_KEY to be set on the server")
     if not is_admin():
         _refuse("this action needs the admin key")
 

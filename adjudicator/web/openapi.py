@@ -120,6 +120,8 @@ OPERATIONS: tuple[Operation, ...] = (
               errors=(403, 404, 409, 422)),
     Operation("get", "/api/v1/games/{id_}", "getGame", "A game's state and history", "games",
               game_schemas.GameOut, query=game_models.GameQuery, errors=(400, 404)),
+    Operation("delete", "/api/v1/games/{id_}", "deleteGame", "Delete a game (admin)", "games",
+              None, status=204, errors=(404,), access="admin", media_type=""),
     Operation("get", "/api/v1/games/{id_}.gcg", "exportGame", "A game as a GCG record",
               "games", None, errors=(404,), media_type="application/x-gcg"),
     Operation("get", "/api/v1/games/{id_}/board.svg", "gameBoard", "A picture of the board",

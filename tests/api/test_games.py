@@ -192,3 +192,24 @@ def test_gcg_round_trip_of_an_api_game(gc):
     )
     assert r.status_code == 201, r.get_json()
     assert r.get_json()["scores"] == [32, 0] and r.get_json()["version"] == 2
+
+
+def test_deleting_a_game_needs_the_admin_key(tmp_path):
+    from adjudicator.web import create_app
+    from tests.conftest import CONFIG, LEXICONS
+
+    app = create_app({"TESTING": True, "config_dir": str(CONFIG), "lexicon_dir": str(LEXICONS),
+                      "database_url": f"sqlite:///{tmp_path / 'd.db'}", "admin_key": "adm1n-key"})
+    c = app.test_client()
+    id_, auth, _ = new_game(c)
+    assert c.delete(f"/api/v1/games/{id_}", headers=auth).status_code == 403
+    ok = c.delete(f"/api/v1/games/{id_}", headers={"Authorization": "Bearer adm1n-key"})
+    assert ok.status_code == 204
+    assert c.get(f"/api/v1/games/{id_}").status_code == 404
+    app.extensions["adjudicator.engine"].dispose()
+
+
+def test_deleting_is_refused_without_a_configured_admin_key(gc):
+    id_, auth, _ = new_game(gc)
+    assert gc.delete(f"/api/v1/games/{id_}").status_code == 403
+    assert gc.get(f"/api/v1/games/{id_}").status_code == 200
