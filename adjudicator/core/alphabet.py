@@ -8,6 +8,7 @@ label first.
 from __future__ import annotations
 
 import hashlib
+import re
 import typing as t
 import unicodedata
 from dataclasses import dataclass, field
@@ -40,6 +41,13 @@ class Alphabet:
     blank_count: int = 2
     _table: dict[str, Tile] = field(init=False, repr=False, compare=False)
     _longest: int = field(init=False, repr=False, compare=False)
+    # Derived once for the hot paths: labels and scores by tile id, and a cache of
+    # tables built per ``extra`` / ``fold`` (keyed by their contents; few and small).
+    _labels: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    _label_of: dict[Tile, str] = field(init=False, repr=False, compare=False)
+    _scores: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _cache: dict[t.Any, t.Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         table: dict[str, Tile] = {}
@@ -50,6 +58,21 @@ class Alphabet:
                 table[unicodedata.normalize("NFC", text)] = tile | BLANK_BIT
         object.__setattr__(self, "_table", table)
         object.__setattr__(self, "_longest", max(len(k) for k in table))
+        # Indexed by letter id.  Index 0 of _scores mirrors ``letters[-1]``, which is
+        # what score() has always read for a bare BLANK_BIT.
+        object.__setattr__(self, "_labels", ("",) + tuple(s.label for s in self.letters))
+        label_of = {BLANK: self.blank_label}
+        for tile, spec in enumerate(self.letters, start=1):
+            label_of[tile] = spec.label
+            label_of[tile | BLANK_BIT] = spec.blank_label
+        object.__setattr__(self, "_label_of", label_of)
+        object.__setattr__(
+            self, "_scores", (self.letters[-1].score,) + tuple(s.score for s in self.letters)
+        )
+        object.__setattr__(
+            self, "_counts", (self.blank_count,) + tuple(s.count for s in self.letters)
+        )
+        object.__setattr__(self, "_cache", {})
 
     # -- facts --------------------------------------------------------------
 
@@ -69,6 +92,16 @@ class Alphabet:
         if tile == BLANK:
             return self.blank_count
         return self.letters[(tile & ~BLANK_BIT) - 1].count
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Face value by letter id, so ``scores[tile & ~BLANK_BIT]`` is :meth:`score`."""
+        return self._scores
+
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """How many of each tile by id; index 0 (``BLANK``) is the blanks."""
+        return self._counts
 
     @property
     def total_tiles(self) -> int:
@@ -100,7 +133,15 @@ class Alphabet:
         """
         norm = unicodedata.normalize("NFC", text)
         if fold:
-            norm = "".join(fold.get(ch, ch) for ch in norm)
+            norm = norm.translate(self._fold_table(fold))
+        if self._longest == 1:
+            # Every label and alias is one code point: one dictionary look-up per
+            # character, the same greedy match as below when no match is longer.
+            table = self._char_table(extra)
+            try:
+                return [table[ch] for ch in norm]
+            except KeyError:
+                pass  # an unknown character: the loop below names it
         out: list[Tile | None] = []
         i = 0
         while i < len(norm):
@@ -117,9 +158,84 @@ class Alphabet:
             i += width
         return out
 
+    def _fold_table(self, fold: t.Mapping[str, str]) -> dict[int, str]:
+        """``str.translate`` table of a fold: the same per-character replacement."""
+        key = ("fold", tuple(fold.items()))
+        got = self._cache.get(key)
+        if got is None:
+            got = {ord(k): v for k, v in fold.items() if len(k) == 1}
+            self._cache[key] = got
+        return got  # type: ignore[no-any-return]
+
+    def char_table(
+        self, extra: t.Mapping[str, Tile | None] | None = None
+    ) -> t.Mapping[str, Tile | None] | None:
+        """For an alphabet whose labels and aliases are all one code point: what each
+        character of NFC text stands for (``extra`` included), so that
+        ``[table[ch] for ch in text]`` is :meth:`tokenize` without ``fold``; None
+        for other alphabets.  A character missing from it is unknown: call
+        :meth:`tokenize` then, which names it."""
+        return self._char_table(extra) if self._longest == 1 else None
+
+    def _char_table(self, extra: t.Mapping[str, Tile | None] | None) -> dict[str, Tile | None]:
+        """Labels and aliases, then ``extra``'s one-character symbols (labels win)."""
+        if not extra:
+            return self._table  # type: ignore[return-value]
+        key = ("extra", tuple(extra.items()))
+        got = self._cache.get(key)
+        if got is None:
+            got = {k: v for k, v in extra.items() if len(k) == 1}
+            got.update(self._table)
+            self._cache[key] = got
+        return got  # type: ignore[no-any-return]
+
     def word_tiles(self, text: str, fold: t.Mapping[str, str] | None = None) -> list[Tile]:
         """Tiles of a word to look up: case-insensitive, blanks undesignated."""
         return [t_ & ~BLANK_BIT for t_ in self.tokenize(text, fold=fold) if t_ is not None]
+
+    def word_key(self, text: str, fold: t.Mapping[str, str] | None = None) -> str | None:
+        """``key(word_tiles(text, fold))`` in one C-speed pass, or None.
+
+        None when the fast pass does not apply (a label or alias longer than one
+        code point, a fold to several characters) or ``text`` holds a character
+        outside the alphabet: call :meth:`word_tiles` then, which names it.
+        For a one-code-point alphabet the key is also the rendered word, and its
+        characters are the tiles' labels.
+        """
+        keyer = self.word_keyer(fold)
+        return None if keyer is None else keyer(unicodedata.normalize("NFC", text))
+
+    def word_keyer(
+        self, fold: t.Mapping[str, str] | None = None
+    ) -> t.Callable[[str], str | None] | None:
+        """:meth:`word_key` for text that is already NFC, as a function made once
+        per fold (None when the fast pass never applies to this alphabet and fold)."""
+        if self._longest != 1:
+            return None
+        cache_key = ("word_keyer", tuple(fold.items()) if fold else ())
+        keyer = self._cache.get(cache_key)
+        if keyer is None:
+            keyer = self._make_word_keyer(fold or {})
+            self._cache[cache_key] = keyer
+        return keyer or None
+
+    def _make_word_keyer(self, fold: t.Mapping[str, str]) -> t.Any:
+        if any(len(k) == 1 and len(v) != 1 for k, v in fold.items()):
+            return False
+        translate: dict[int, str] = {}
+        for ch in [*self._table, *(k for k in fold if len(k) == 1)]:
+            folded = fold.get(ch, ch)
+            tile = self._table.get(folded)
+            # A character that folds to an unknown one keeps that unknown one.
+            translate[ord(ch)] = folded if tile is None else self._labels[tile & ~BLANK_BIT]
+        allowed = "".join(re.escape(label) for label in self._labels[1:])
+        unknown = re.compile(f"[^{allowed}]").search
+
+        def keyer(text: str) -> str | None:
+            key = text.translate(translate)
+            return None if unknown(key) else key
+
+        return keyer
 
     def rack(self, text: str) -> list[Tile]:
         """Tiles of a rack: letters plus the blank label for blanks."""
@@ -129,16 +245,42 @@ class Alphabet:
     # -- tiles -> strings ---------------------------------------------------
 
     def label(self, tile: Tile) -> str:
+        try:
+            return self._label_of[tile]
+        except (KeyError, TypeError):
+            return self._label(tile)
+
+    def _label(self, tile: Tile) -> str:
         if tile == BLANK:
             return self.blank_label
         spec = self.letters[(tile & ~BLANK_BIT) - 1]
         return spec.blank_label if tile & BLANK_BIT else spec.label
 
+    def label_table(self, empty: str | None = None) -> t.Mapping[Tile, str]:
+        """:meth:`label` of every tile of this alphabet as a mapping; with ``empty``,
+        tile 0 shows as ``empty`` (an empty square) instead of the blank label.
+
+        A tile missing from it is not in this alphabet: :meth:`label` says why.
+        """
+        if empty is None:
+            return self._label_of
+        key = ("label_table", empty)
+        got = self._cache.get(key)
+        if got is None:
+            got = {**self._label_of, BLANK: empty}
+            self._cache[key] = got
+        return got  # type: ignore[no-any-return]
+
     def render(self, tiles: t.Iterable[Tile]) -> str:
-        return "".join(self.label(t_) for t_ in tiles)
+        return "".join(self.labels(tiles))
 
     def labels(self, tiles: t.Iterable[Tile]) -> list[str]:
-        return [self.label(t_) for t_ in tiles]
+        tiles = tiles if isinstance(tiles, list | tuple) else list(tiles)
+        label_of = self._label_of
+        try:
+            return [label_of[t_] for t_ in tiles]
+        except (KeyError, TypeError):
+            return [self._label(t_) for t_ in tiles]
 
     # -- lexicon keys -------------------------------------------------------
 

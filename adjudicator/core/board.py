@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import typing as t
+import unicodedata
 from dataclasses import dataclass
 
 from adjudicator.core.alphabet import Alphabet
@@ -45,18 +46,26 @@ class Board:
 
     def to_rows(self, alphabet: Alphabet) -> list[list[str]]:
         """Rows of cell labels; ``.`` for an empty square, blanks in their blank label."""
-        return [
-            [
-                alphabet.label(self.cells[r * self.cols + c])
-                if self.cells[r * self.cols + c]
-                else "."
-                for c in range(self.cols)
-            ]
-            for r in range(self.rows)
-        ]
+        flat = self._labels(alphabet)
+        cols = self.cols
+        return [flat[r * cols : (r + 1) * cols] for r in range(self.rows)]
 
     def to_strings(self, alphabet: Alphabet) -> list[str]:
-        return ["".join(row) for row in self.to_rows(alphabet)]
+        flat = self._labels(alphabet)
+        cols = self.cols
+        return ["".join(flat[r * cols : (r + 1) * cols]) for r in range(self.rows)]
+
+    def _labels(self, alphabet: Alphabet) -> list[str]:
+        """Every cell's label, row-major, for ``rows * cols`` cells."""
+        size = self.rows * self.cols
+        if len(self.cells) < size:
+            raise IndexError("tuple index out of range")
+        cells = self.cells[:size]
+        table = alphabet.label_table(".")
+        try:
+            return [table[c] for c in cells]
+        except (KeyError, TypeError):  # not a tile of this alphabet: label() says why
+            return [alphabet.label(c) if c else "." for c in cells]
 
 
 def parse_board(
@@ -78,10 +87,21 @@ def parse_board(
             rows=len(rows),
         )
     cells: list[Tile] = []
+    table = alphabet.char_table(_DOT_EMPTY)
     for r, row in enumerate(rows):
+        if table is not None and isinstance(row, str):
+            try:
+                tiles = [table[ch] for ch in unicodedata.normalize("NFC", row)]
+            except KeyError:
+                pass  # tokenize() below names the unknown character
+            else:
+                if len(tiles) == n_cols:
+                    cells.extend(tiles)  # type: ignore[arg-type]
+                    continue
         try:
             if isinstance(row, str):
-                tiles = alphabet.tokenize(row, extra={".": None})
+                # "." straight to EMPTY: no label is a tile 0, so nothing else becomes 0.
+                tiles = alphabet.tokenize(row, extra=_DOT_EMPTY)
             else:
                 tiles = []
                 for c, cell in enumerate(row):
@@ -104,8 +124,14 @@ def parse_board(
                 position={"row": r},
                 expected_cols=n_cols,
             )
-        cells.extend(EMPTY if tile is None else tile for tile in tiles)
+        if isinstance(row, str):
+            cells.extend(tiles)  # type: ignore[arg-type]
+        else:
+            cells.extend(EMPTY if tile is None else tile for tile in tiles)
     return Board(n_rows, n_cols, tuple(cells))
+
+
+_DOT_EMPTY: dict[str, Tile | None] = {".": EMPTY}
 
 
 def blank_count(board: Board) -> int:

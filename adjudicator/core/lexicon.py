@@ -90,6 +90,10 @@ class Lexicon:
     def readings(self, key: str) -> list[Reading]:
         return [Reading(tags, rule) for tags, rule in self.trie.get(key, ())]
 
+    def records(self, key: str) -> t.Sequence[tuple[int, int]]:
+        """The raw ``(tags, lemma rule)`` records of ``key``; empty when it is absent."""
+        return self.trie.get(key, ())  # type: ignore[no-any-return]
+
     def __contains__(self, key: str) -> bool:
         return key in self.trie
 

@@ -102,29 +102,35 @@ def check_placement(board: Board, placement: Placement, rules: Ruleset) -> None:
         raise NoTilesPlacedError()
     if len(tiles) > rules.rack_size:
         raise TooManyTilesError(len(tiles), rules.rack_size)
+    n_rows, n_cols = layout.rows, layout.cols
+    cells, cols = board.cells, board.cols
     seen: set[tuple[int, int]] = set()
     for p in tiles:
-        if not layout.on_board(p.row, p.col):
-            raise OffBoardError(p.row, p.col, layout.rows, layout.cols)
-        if (p.row, p.col) in seen:
-            raise DuplicateSquareError(p.row, p.col)
-        seen.add((p.row, p.col))
-        if board.get(p.row, p.col) != EMPTY:
-            raise SquareOccupiedError(p.row, p.col)
+        row, col = p.row, p.col
+        if not (0 <= row < n_rows and 0 <= col < n_cols):
+            raise OffBoardError(row, col, n_rows, n_cols)
+        square = (row, col)
+        if square in seen:
+            raise DuplicateSquareError(row, col)
+        seen.add(square)
+        if cells[row * cols + col] != EMPTY:
+            raise SquareOccupiedError(row, col)
         if p.tile == BLANK:
-            raise BlankNotDesignatedError(p.row, p.col)
+            raise BlankNotDesignatedError(row, col)
     _check_swaps(board, placement, rules)
     first = board.is_empty
     if first or not rules.multi_line_moves:
-        _check_line(board, placement)
+        _check_line(board, placement, seen)
     if first:
         start = layout.start
         if start not in seen:
             raise MissesStartError(*start)
         if len(tiles) < rules.first_play_min_tiles:
             raise FirstWordTooShortError(rules.first_play_min_tiles)
+    elif not rules.multi_line_moves:
+        _check_touches(board, seen)
     else:
-        _check_connected(board, placement)
+        _check_connected(board, seen)
     _check_supply(board, placement, rules)
 
 
@@ -149,33 +155,65 @@ def _check_swaps(board: Board, placement: Placement, rules: Ruleset) -> None:
         raise StarNotReplayedError(len(placement.swaps), played)
 
 
-def _check_line(board: Board, placement: Placement) -> None:
-    tiles = sorted(placement.tiles, key=lambda p: (p.row, p.col))
+def _row_col(p: PlacedTile) -> tuple[int, int]:
+    return (p.row, p.col)
+
+
+def _check_line(board: Board, placement: Placement, new: set[tuple[int, int]]) -> None:
+    """One line, no gaps; ``new`` holds the placement's squares."""
+    tiles = sorted(placement.tiles, key=_row_col)
     first = tiles[0]
     across = len(tiles) == 1 or tiles[1].row == first.row
     for p in tiles[1:]:
         if (p.row != first.row) if across else (p.col != first.col):
             raise NotInLineError(p.row, p.col)
+    occupied = board.occupied
     if across:
-        squares = [(first.row, c) for c in range(first.col, tiles[-1].col + 1)]
+        row = first.row
+        for col in range(first.col, tiles[-1].col + 1):
+            if (row, col) not in new and not occupied(row, col):
+                raise GapError(row, col)
     else:
-        squares = [(r, first.col) for r in range(first.row, tiles[-1].row + 1)]
-    new = placement.squares()
-    for sq in squares:
-        if sq not in new and not board.occupied(*sq):
-            raise GapError(*sq)
+        col = first.col
+        for row in range(first.row, tiles[-1].row + 1):
+            if (row, col) not in new and not occupied(row, col):
+                raise GapError(row, col)
 
 
 _NEIGHBOURS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
 
-def _check_connected(board: Board, placement: Placement) -> None:
+def _check_touches(board: Board, new: set[tuple[int, int]]) -> None:
+    """:func:`_check_connected` for a play already known to be one gap-free line.
+
+    Such a play is a single group (old tiles fill its gaps), so it is connected
+    exactly when one of its squares has an old tile beside it.
+    """
+    cells, rows, cols = board.cells, board.rows, board.cols
+    for r, c in new:
+        i = r * cols + c
+        if (
+            (c + 1 < cols and cells[i + 1])
+            or (c > 0 and cells[i - 1])
+            or (r + 1 < rows and cells[i + cols])
+            or (r > 0 and cells[i - cols])
+        ):
+            return
+    raise NotConnectedError(*min(new))
+
+
+def _check_connected(board: Board, new: set[tuple[int, int]]) -> None:
     """Every group of new tiles joined by the words they form touches an old tile.
 
     For a one-line play this is the usual "touches the board" rule; for a
     several-line move (Erudite) each new word must touch on its own.
+    ``new`` holds the placement's squares.
     """
-    new = placement.squares()
+    cells, rows, cols = board.cells, board.rows, board.cols
+
+    def occupied(r: int, c: int) -> bool:
+        return 0 <= r < rows and 0 <= c < cols and cells[r * cols + c] != EMPTY
+
     remaining = set(new)
     while remaining:
         start = min(remaining)
@@ -190,11 +228,11 @@ def _check_connected(board: Board, placement: Placement) -> None:
                     if (nr, nc) not in group:
                         group.add((nr, nc))
                         stack.append((nr, nc))
-                elif board.occupied(nr, nc):
+                elif occupied(nr, nc):
                     touches = True
                     # Tiles on the far side of an old tile belong to the same word.
                     fr, fc = nr, nc
-                    while board.occupied(fr, fc):
+                    while occupied(fr, fc):
                         fr, fc = fr + dr, fc + dc
                     if (fr, fc) in new and (fr, fc) not in group:
                         group.add((fr, fc))
@@ -205,10 +243,37 @@ def _check_connected(board: Board, placement: Placement) -> None:
 
 
 def _check_supply(board: Board, placement: Placement, rules: Ruleset) -> None:
+    """No tile used more often than the set holds (blanks counted together)."""
     alphabet = rules.alphabet
-    after = board.place((s.row, s.col, s.tile & ~BLANK_BIT) for s in placement.swaps)
-    counts = count_tiles(list(after.tiles()) + [p.tile for p in placement.tiles])
-    for tile, used in sorted(counts.items()):
-        available = alphabet.count(tile)
-        if used > available:
-            raise TileSupplyError(alphabet.label(tile), used, available)
+    cells: t.Sequence[Tile] = board.cells
+    if placement.swaps:
+        cells = list(cells)
+        for s in placement.swaps:
+            cells[s.row * board.cols + s.col] = s.tile & ~BLANK_BIT
+    placed = [p.tile for p in placement.tiles]
+    try:
+        on_board: t.Iterable[Tile] = bytes(cells).replace(b"\0", b"")  # C-speed skip of EMPTY
+    except (ValueError, TypeError):  # a cell that is not a byte
+        on_board = [c for c in cells if c != EMPTY]
+    # [blanks, id 1, id 2, ...]: indexed like alphabet.counts, in the order of
+    # sorted(count_tiles(...)).  A negative id without BLANK_BIT is below -128,
+    # so it cannot index this list either (letter ids stay below BLANK_BIT).
+    used = [0] * (alphabet.size + 1)
+    try:
+        for tile in on_board:
+            used[BLANK if tile & BLANK_BIT else tile] += 1
+        for tile in placed:
+            used[BLANK if tile & BLANK_BIT or tile == BLANK else tile] += 1
+    except IndexError:
+        used = []
+    if not used:
+        # A tile id outside the alphabet: the general count, which names it.
+        tiles = [c for c in cells if c != EMPTY] + placed
+        for tile, n in sorted(count_tiles(tiles).items()):
+            available = alphabet.count(tile)
+            if n > available:
+                raise TileSupplyError(alphabet.label(tile), n, available)
+        return
+    for tile, (n, available) in enumerate(zip(used, alphabet.counts, strict=True)):
+        if n and n > available:
+            raise TileSupplyError(alphabet.label(tile), n, available)

@@ -116,17 +116,28 @@ def describe(rules: Ruleset, b: ScoreBreakdown) -> dict[str, t.Any]:
 
 def _word(rules: Ruleset, w: WordScore) -> dict[str, t.Any]:
     alpha = rules.alphabet
-    return {
-        "word": alpha.render(tile & ~BLANK_BIT for tile in w.tiles),
-        "display": alpha.render(w.tiles),
-        "tiles": alpha.labels(w.tiles),
-        "score": w.score,
-        "main": w.main,
-        "row": w.row,
-        "col": w.col,
-        "direction": w.direction,
-        "word_multiplier": w.word_multiplier,
-        "letters": [
+    labels = alpha.label_table()
+    try:
+        shown = [labels[tile] for tile in w.tiles]
+        plain = [labels[tile & ~BLANK_BIT] for tile in w.tiles]
+        letters = [
+            {
+                "row": ls.row,
+                "col": ls.col,
+                "letter": labels[ls.tile & ~BLANK_BIT],
+                "display": labels[ls.tile],
+                "blank": bool(ls.tile & BLANK_BIT),
+                "value": ls.value,
+                "new": ls.new,
+                "letter_multiplier": ls.letter_multiplier,
+                "word_multiplier": ls.word_multiplier,
+            }
+            for ls in w.letters
+        ]
+    except (KeyError, TypeError):  # a tile outside the alphabet: label() says why
+        shown = alpha.labels(w.tiles)
+        plain = alpha.labels(tile & ~BLANK_BIT for tile in w.tiles)
+        letters = [
             {
                 "row": ls.row,
                 "col": ls.col,
@@ -139,5 +150,16 @@ def _word(rules: Ruleset, w: WordScore) -> dict[str, t.Any]:
                 "word_multiplier": ls.word_multiplier,
             }
             for ls in w.letters
-        ],
+        ]
+    return {
+        "word": "".join(plain),
+        "display": "".join(shown),
+        "tiles": shown,
+        "score": w.score,
+        "main": w.main,
+        "row": w.row,
+        "col": w.col,
+        "direction": w.direction,
+        "word_multiplier": w.word_multiplier,
+        "letters": letters,
     }

@@ -9,7 +9,7 @@ from adjudicator.core.lexicon import Lexicon
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.scoring import ScoreBreakdown
 from adjudicator.core.tiles import BLANK_BIT
-from adjudicator.core.verdict import Reason, Verdict, judge_key
+from adjudicator.core.verdict import Reason, Verdict, judge_key, reject_reason
 from adjudicator.errors import (
     MalformedRequestError,
     UnknownLexiconError,
@@ -49,9 +49,37 @@ def judge_text(
     :raises UnknownTileError: a character outside the alphabet (with its position).
     :raises WordTooLongError: more than ``max_length`` tiles.
     """
+    return _judge_text(lexicon, rules, rules.alphabet.word_keyer(rules.fold), text, max_length)
+
+
+def _judge_text(
+    lexicon: Lexicon,
+    rules: Ruleset,
+    keyer: t.Callable[[str], str | None] | None,
+    text: str,
+    max_length: int,
+) -> dict[str, t.Any]:
+    """:func:`judge_text` with the alphabet's word keyer looked up once per batch."""
     word = unicodedata.normalize("NFC", text).strip()
     if not word:
         raise MalformedRequestError("empty word", word=text)
+    key = None if keyer is None else keyer(word)
+    if key is not None:
+        # One-code-point alphabet: the key is the rendered word and holds the labels.
+        if len(key) > max_length:
+            raise WordTooLongError(
+                f"{len(key)} tiles; at most {max_length}", word=word, max_length=max_length
+            )
+        why = reject_reason(lexicon, rules, key)
+        if why is None:
+            return {"word": key, "valid": True, "tiles": list(key)}
+        code, detail = why
+        return {
+            "word": key,
+            "valid": False,
+            "tiles": list(key),
+            "reason": {"code": code, "detail": detail},
+        }
     alpha = rules.alphabet
     try:
         tiles = alpha.word_tiles(word, fold=rules.fold)
@@ -101,10 +129,11 @@ def check_words(
     """
     rules = registry.ruleset(ruleset)
     lexicon = lexicon_for(registry, rules)
+    keyer = rules.alphabet.word_keyer(rules.fold)
     results = []
     for i, w in enumerate(words):
         try:
-            results.append(judge_text(lexicon, rules, w, max_length))
+            results.append(_judge_text(lexicon, rules, keyer, w, max_length))
         except UnknownTileError as exc:
             exc.fields["index"] = i
             exc.detail = f"words[{i}]: {exc.detail}"

@@ -1,0 +1,1 @@
+"""Benchmarks of the adjudicator service: ``bench/run`` runs them all (docs/performance.md)."""
