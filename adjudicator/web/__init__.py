@@ -25,8 +25,9 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
         JSON_SORT_KEYS=False,
     )
     app.config.from_mapping(overrides)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    from adjudicator.web import jsonio
+
+    jsonio.init_app(app)
 
     registry = open_registry(settings)
     app.extensions["adjudicator"] = registry

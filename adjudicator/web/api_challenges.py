@@ -12,9 +12,8 @@ from adjudicator.services.challenges import (
     list_adjudications,
     rule_on_challenge,
 )
-from adjudicator.services.plays import TileIn
 from adjudicator.web.auth import asked_by, is_admin, require_admin, require_reader
-from adjudicator.web.models import AdjudicationsQuery, ChallengeRequest, RevealQuery
+from adjudicator.web.models import AdjudicationsQuery, ChallengeRequest, RevealQuery, tiles_in
 from adjudicator.web.observability import count_challenge
 from adjudicator.web.requests import parse_json, parse_query
 
@@ -38,11 +37,9 @@ def create():
         req.ruleset,
         words=req.words,
         board=req.board,
-        placement=None
-        if req.placement is None
-        else [TileIn(**p.model_dump()) for p in req.placement],
+        placement=tiles_in(req.placement),
         move=req.move,
-        swaps=[TileIn(**s.model_dump()) for s in req.swaps],
+        swaps=tiles_in(req.swaps) or [],
         rule=req.challenge_rule,
         reveal=req.reveal,
         players=req.players.model_dump(exclude_none=True) if req.players else None,

@@ -15,7 +15,6 @@ from adjudicator.services.games import (
     get_game,
     import_gcg,
 )
-from adjudicator.services.plays import TileIn
 from adjudicator.web.auth import require_admin
 from adjudicator.web.game_models import (
     CreateGameRequest,
@@ -24,6 +23,7 @@ from adjudicator.web.game_models import (
     ImportQuery,
     ImportRequest,
 )
+from adjudicator.web.models import tiles_in
 from adjudicator.web.requests import parse_json, parse_query, read_body
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
@@ -82,11 +82,9 @@ def add(id_: str):
     spec = EventIn(
         type=req.type,
         player=req.player,
-        placement=None
-        if req.placement is None
-        else [TileIn(**p.model_dump()) for p in req.placement],
+        placement=tiles_in(req.placement),
         move=req.move,
-        swaps=[TileIn(**s.model_dump()) for s in req.swaps],
+        swaps=tiles_in(req.swaps) or [],
         rack=req.rack,
         tiles=req.tiles,
         count=req.count,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app
 
-from adjudicator.services.plays import TileIn, score_play
+from adjudicator.services.plays import score_play
 from adjudicator.web.auth import require_reader
-from adjudicator.web.models import ScoreRequest
+from adjudicator.web.models import ScoreRequest, tiles_in
 from adjudicator.web.requests import parse_json
 
 bp = Blueprint("score", __name__, url_prefix="/api/v1")
@@ -20,10 +20,8 @@ def score():
         current_app.extensions["adjudicator"],
         req.ruleset,
         board=req.board,
-        placement=None
-        if req.placement is None
-        else [TileIn(**p.model_dump()) for p in req.placement],
+        placement=tiles_in(req.placement),
         move=req.move,
-        swaps=[TileIn(**s.model_dump()) for s in req.swaps],
+        swaps=tiles_in(req.swaps) or [],
         validate=req.validate_words,
     )

@@ -40,8 +40,11 @@ class ImportRequest(Strict):
 
 
 class GameQuery(Strict):
-    rack: str | None = Field(default=None, max_length=64,
-                             description="The requesting player's rack: left out of `unseen`")
+    rack: str | None = Field(
+        default=None,
+        max_length=64,
+        description="The requesting player's rack: left out of `unseen`",
+    )
 
 
 class ImportQuery(Strict):

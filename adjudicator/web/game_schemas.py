@@ -8,8 +8,17 @@ from pydantic import Field
 
 from adjudicator.web.schemas import Out
 
-EventType = t.Literal["play", "pass", "exchange", "withdrawal", "challenge_bonus", "rack_points",
-                      "time_penalty", "challenge", "end"]
+EventType = t.Literal[
+    "play",
+    "pass",
+    "exchange",
+    "withdrawal",
+    "challenge_bonus",
+    "rack_points",
+    "time_penalty",
+    "challenge",
+    "end",
+]
 
 
 class GamePlayer(Out):

@@ -198,8 +198,15 @@ def test_deleting_a_game_needs_the_admin_key(tmp_path):
     from adjudicator.web import create_app
     from tests.conftest import CONFIG, LEXICONS
 
-    app = create_app({"TESTING": True, "config_dir": str(CONFIG), "lexicon_dir": str(LEXICONS),
-                      "database_url": f"sqlite:///{tmp_path / 'd.db'}", "admin_key": "adm1n-key"})
+    app = create_app(
+        {
+            "TESTING": True,
+            "config_dir": str(CONFIG),
+            "lexicon_dir": str(LEXICONS),
+            "database_url": f"sqlite:///{tmp_path / 'd.db'}",
+            "admin_key": "adm1n-key",
+        }
+    )
     c = app.test_client()
     id_, auth, _ = new_game(c)
     assert c.delete(f"/api/v1/games/{id_}", headers=auth).status_code == 403
@@ -213,3 +220,25 @@ def test_deleting_is_refused_without_a_configured_admin_key(gc):
     id_, auth, _ = new_game(gc)
     assert gc.delete(f"/api/v1/games/{id_}").status_code == 403
     assert gc.get(f"/api/v1/games/{id_}").status_code == 200
+
+
+def test_reads_never_trust_a_stale_cache(db_app):
+    """Two app instances on one database stand for two workers with their own caches."""
+    from adjudicator.web import create_app
+
+    c1 = db_app.test_client()
+    id_, auth, _ = new_game(c1)
+    assert c1.get(f"/api/v1/games/{id_}").get_json()["version"] == 0  # cached in worker 1
+    settings = db_app.config["ADJUDICATOR_SETTINGS"]
+    other = create_app(
+        {
+            "TESTING": True,
+            "config_dir": str(settings.config_dir),
+            "lexicon_dir": str(settings.lexicon_dir),
+            "database_url": settings.database_url,
+        }
+    )
+    c2 = other.test_client()
+    assert post(c2, id_, auth, version=0, type="pass", player=0).status_code == 201
+    assert c1.get(f"/api/v1/games/{id_}").get_json()["version"] == 1  # not the cached 0
+    other.extensions["adjudicator.engine"].dispose()
