@@ -50,8 +50,9 @@ def call(url, method="GET", body=None, headers=None, timeout=5.0):
 
 
 def start(database_url, port, log):
-    env = dict(os.environ, ADJUDICATOR_DATABASE_URL=database_url,
-               ADJUDICATOR_RATELIMIT_DEFAULT="off")
+    env = dict(
+        os.environ, ADJUDICATOR_DATABASE_URL=database_url, ADJUDICATOR_RATELIMIT_DEFAULT="off"
+    )
     return subprocess.Popen(
         [
             sys.executable,
@@ -124,7 +125,9 @@ def test_acknowledged_events_survive_sigkill(database_url, tmp_path):
         for th in threads:
             th.join(timeout=30)
         assert any(acked.values()), "no event was acknowledged before the kill"
-        assert not all(len(v) == len(list(moves())) for v in acked.values()), "the kill came too late"
+        assert not all(len(v) == len(list(moves())) for v in acked.values()), (
+            "the kill came too late"
+        )
 
         proc = start(database_url, port, log)  # restart on the same database
         wait_until_responds(base + "/healthz", proc)

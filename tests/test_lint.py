@@ -1,0 +1,19 @@
+"""ruff (rules B, E, F, I, UP, W) holds for the package and the tests."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.conftest import ROOT
+
+
+def test_ruff_check():
+    exe = Path(sys.executable).with_name("ruff")
+    cmd = str(exe) if exe.exists() else shutil.which("ruff")
+    assert cmd, "ruff is a test dependency; install '.[test]'"
+    proc = subprocess.run([cmd, "check", "adjudicator", "tests", "bench"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
