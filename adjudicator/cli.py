@@ -178,8 +178,10 @@ def lexicon_list() -> None:
         _fail(exc)
     for row in rows:
         m = row["manifest"]
-        click.echo(f"{row['name']:<18} {m.get('version', ''):<22} {m.get('word_count', 0):>9,} "
-                   f"words  {m.get('license', '')}  [{', '.join(row['rulesets']) or '-'}]")
+        click.echo(
+            f"{row['name']:<18} {m.get('version', ''):<22} {m.get('word_count', 0):>9,} "
+            f"words  {m.get('license', '')}  [{', '.join(row['rulesets']) or '-'}]"
+        )
 
 
 @lexicon.command("info")
@@ -197,19 +199,38 @@ def lexicon_info(name: str) -> None:
 
 @lexicon.command("build")
 @click.argument("recipe", required=False)
-@click.option("--wordlist", type=click.Path(exists=True, dir_okay=False, path_type=Path),
-              help="A plain word list (one word per line): a tournament's licensed list.")
+@click.option(
+    "--wordlist",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A plain word list (one word per line): a tournament's licensed list.",
+)
 @click.option("--name", help="Name of the lexicon built from --wordlist, e.g. nwl2023.")
-@click.option("--alphabet", default="english", show_default=True,
-              help="Alphabet of the word list (config/alphabets).")
+@click.option(
+    "--alphabet",
+    default="english",
+    show_default=True,
+    help="Alphabet of the word list (config/alphabets).",
+)
 @click.option("--language", default="en", show_default=True)
-@click.option("--version", "version_", default="1", show_default=True,
-              help="Version of the word list.")
+@click.option(
+    "--version", "version_", default="1", show_default=True, help="Version of the word list."
+)
 @click.option("--license", "license_", default="proprietary", show_default=True)
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path),
-              help="Target folder (default: ADJUDICATOR_LEXICON_DIR).")
-def lexicon_build(recipe: str | None, wordlist: Path | None, name: str | None, alphabet: str,
-                  language: str, version_: str, license_: str, out: Path | None) -> None:
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Target folder (default: ADJUDICATOR_LEXICON_DIR).",
+)
+def lexicon_build(
+    recipe: str | None,
+    wordlist: Path | None,
+    name: str | None,
+    alphabet: str,
+    language: str,
+    version_: str,
+    license_: str,
+    out: Path | None,
+) -> None:
     """Build RECIPE (config/lexicons/RECIPE.yaml) or a --wordlist into a lexicon.
 
     The build writes to temporary files and renames them into place, so a
@@ -222,9 +243,17 @@ def lexicon_build(recipe: str | None, wordlist: Path | None, name: str | None, a
     if wordlist is not None and not name:
         raise click.UsageError("--wordlist needs --name")
     try:
-        report = build_lexicon(Settings.from_env(), recipe=recipe, wordlist=wordlist, name=name,
-                               alphabet=alphabet, language=language, version=version_,
-                               license=license_, out=out)
+        report = build_lexicon(
+            Settings.from_env(),
+            recipe=recipe,
+            wordlist=wordlist,
+            name=name,
+            alphabet=alphabet,
+            language=language,
+            version=version_,
+            license=license_,
+            out=out,
+        )
     except AdjudicatorError as exc:
         _fail(exc)
     click.echo(report.summary())

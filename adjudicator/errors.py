@@ -303,6 +303,20 @@ class PermissionDeniedError(AdjudicatorError):
     title = "Forbidden"
 
 
+class LexiconMismatchError(InputError):
+    code = "lexicon-mismatch"
+    title = "Lexicon does not fit the ruleset"
+
+    def __init__(self, name: str, ruleset: str, fitting: t.Sequence[str]) -> None:
+        super().__init__(
+            f"lexicon {name!r} cannot serve ruleset {ruleset!r} (another alphabet or fold); "
+            f"it can use: {', '.join(fitting) or 'none'}",
+            lexicon=name,
+            ruleset=ruleset,
+            fitting=list(fitting),
+        )
+
+
 class StateError(AdjudicatorError):
     code = "state-conflict"
     title = "Not allowed in this state"

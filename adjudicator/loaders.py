@@ -29,6 +29,8 @@ class Registry:
     layouts: dict[str, Layout]
     rulesets: dict[str, Ruleset]
     lexicons: dict[str, Lexicon] = field(default_factory=dict)
+    # ruleset name -> the loaded lexicons that can serve it (its own first)
+    fitting: dict[str, list[str]] = field(default_factory=dict)
 
     def ruleset(self, name: str) -> Ruleset:
         try:
@@ -207,9 +209,18 @@ def load_lexicons(lexicon_dir: Path, registry: Registry) -> None:
         registry.lexicons[lexicon.name] = lexicon
     for rules in registry.rulesets.values():
         lexicon = registry.lexicons.get(rules.lexicon or "")
-        if lexicon is None:
-            continue
-        check_lexicon_fits(registry, rules, lexicon)
+        if lexicon is not None:
+            check_lexicon_fits(registry, rules, lexicon)
+        fitting = [rules.lexicon] if lexicon is not None else []
+        for name, other in sorted(registry.lexicons.items()):
+            if name == rules.lexicon:
+                continue
+            try:
+                check_lexicon_fits(registry, rules, other)
+            except ConfigError:
+                continue  # another language or alphabet: not offered for this ruleset
+            fitting.append(name)
+        registry.fitting[rules.name] = [n for n in fitting if n]
 
 
 def check_lexicon_fits(registry: Registry, rules: Ruleset, lexicon: Lexicon) -> None:

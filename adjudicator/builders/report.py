@@ -10,8 +10,7 @@ EXAMPLES_PER_REASON = 5
 
 # Plain-language explanations, shown next to the counts.
 REASONS: dict[str, str] = {
-    "capitals": "capital letters where the list's dominant case has none "
-                "(proper nouns, acronyms)",
+    "capitals": "capital letters where the list's dominant case has none (proper nouns, acronyms)",
     "hyphen": "contains a hyphen",
     "apostrophe": "contains an apostrophe",
     "digit": "contains a digit",

@@ -26,8 +26,11 @@ from .writer import LexiconMeta, write_lexicon
 
 POS_TAGS = {
     "NOUN": "noun",
-    "ADJF": "adjective", "ADJS": "adjective", "COMP": "adjective",
-    "VERB": "verb", "INFN": "verb",
+    "ADJF": "adjective",
+    "ADJS": "adjective",
+    "COMP": "adjective",
+    "VERB": "verb",
+    "INFN": "verb",
 }
 PROPER = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad"})
 ABBREVIATION = frozenset({"Abbr", "Init"})
@@ -70,8 +73,11 @@ def paradigm_bits(dictionary: t.Any) -> list[list[int]]:
         numbers = 0
         for bits in slots:
             numbers |= bits
-        extra = TAGS["no_singular"] if (numbers & TAGS["plural"]
-                                        and not numbers & TAGS["singular"]) else 0
+        extra = (
+            TAGS["no_singular"]
+            if (numbers & TAGS["plural"] and not numbers & TAGS["singular"])
+            else 0
+        )
         slots = [bits | extra for bits in slots]
         slots[0] |= TAGS["lemma"]
         out.append(slots)
@@ -135,7 +141,9 @@ def _installed_version(package: str) -> str:
     except importlib.metadata.PackageNotFoundError:
         raise LexiconBuildError(
             f"{package} is not installed; install the build extras: "
-            "pip install 'adjudicator[build]'", package=package) from None
+            "pip install 'adjudicator[build]'",
+            package=package,
+        ) from None
 
 
 def open_dictionary(recipe: Recipe) -> t.Any:
@@ -150,15 +158,17 @@ def open_dictionary(recipe: Recipe) -> t.Any:
         raise LexiconBuildError(
             f"{recipe.package} {installed} is installed but recipe {recipe.name} pins "
             f"{recipe.version}; pip install '{recipe.package}=={recipe.version}'",
-            package=recipe.package)
+            package=recipe.package,
+        )
     _installed_version(ANALYZER_PACKAGE)
     import pymorphy3
 
     return pymorphy3.MorphAnalyzer(lang=recipe.language).dictionary
 
 
-def build_pymorphy3(recipe: Recipe, out_dir: Path, alphabet: Alphabet,
-                    *, words: t.Iterable[str] | None = None) -> BuildReport:
+def build_pymorphy3(
+    recipe: Recipe, out_dir: Path, alphabet: Alphabet, *, words: t.Iterable[str] | None = None
+) -> BuildReport:
     """Build the recipe's lexicon from the installed pymorphy3 dictionary.
 
     :param words: build only these forms (tests, quick looks); ``None`` for all.
@@ -184,20 +194,31 @@ def build_pymorphy3(recipe: Recipe, out_dir: Path, alphabet: Alphabet,
         "subset": None if words is None else "selected words only",
     }
     meta = LexiconMeta(
-        name=recipe.name, language=recipe.language, version=recipe.version,
-        license=recipe.license, source={k: v for k, v in source.items() if v is not None},
-        attribution=recipe.attribution, fold_variants=dict(recipe.fold_variants),
+        name=recipe.name,
+        language=recipe.language,
+        version=recipe.version,
+        license=recipe.license,
+        source={k: v for k, v in source.items() if v is not None},
+        attribution=recipe.attribution,
+        fold_variants=dict(recipe.fold_variants),
     )
     counts = dropped.sorted_counts()
-    manifest = write_lexicon(out_dir, meta, records, alphabet,
-                             lemma_rules=rules.rules, dropped=counts)
+    manifest = write_lexicon(
+        out_dir, meta, records, alphabet, lemma_rules=rules.rules, dropped=counts
+    )
     del records
     return BuildReport(
-        name=recipe.name, manifest_path=Path(out_dir) / f"{recipe.name}.yaml",
-        word_count=manifest["word_count"], form_count=manifest["form_count"],
-        sha256=manifest["sha256"], dropped=counts,
+        name=recipe.name,
+        manifest_path=Path(out_dir) / f"{recipe.name}.yaml",
+        word_count=manifest["word_count"],
+        form_count=manifest["form_count"],
+        sha256=manifest["sha256"],
+        dropped=counts,
         examples={k: list(v) for k, v in sorted(dropped.examples.items())},
-        seconds=time.perf_counter() - started, manifest=manifest,
-        notes=(f"{len(rules):,} lemma rules; dropped counts are dictionary entries "
-               "(form, paradigm, index)",),
+        seconds=time.perf_counter() - started,
+        manifest=manifest,
+        notes=(
+            f"{len(rules):,} lemma rules; dropped counts are dictionary entries "
+            "(form, paradigm, index)",
+        ),
     )

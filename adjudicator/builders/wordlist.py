@@ -101,27 +101,34 @@ def _lines(path: Path) -> t.Iterator[tuple[int, str]]:
     try:
         fh = path.open("rb")
     except OSError as exc:
-        raise LexiconBuildError(f"cannot read the word list {path}: {exc.strerror}",
-                                path=str(path)) from exc
+        raise LexiconBuildError(
+            f"cannot read the word list {path}: {exc.strerror}", path=str(path)
+        ) from exc
     with fh:
         head = fh.read(4)
         fh.seek(0)
         if head.startswith(_UTF16_32_BOMS):
             raise LexiconBuildError(
                 f"{path.name} is saved as UTF-16 or UTF-32; save it as UTF-8 and try again",
-                path=str(path))
+                path=str(path),
+            )
         for number, raw in enumerate(fh, start=1):
             if b"\x00" in raw:
                 raise LexiconBuildError(
                     f"{path.name} is not a text word list: line {number} contains a NUL "
-                    "byte (a binary file, or a text file in UTF-16)", path=str(path), line=number)
+                    "byte (a binary file, or a text file in UTF-16)",
+                    path=str(path),
+                    line=number,
+                )
             try:
                 text = raw.decode("utf-8")
             except UnicodeDecodeError as exc:
                 raise LexiconBuildError(
                     f"{path.name} is not valid UTF-8: line {number}, byte {exc.start + 1} "
                     f"(0x{raw[exc.start]:02X}); save the list as UTF-8 and try again",
-                    path=str(path), line=number) from exc
+                    path=str(path),
+                    line=number,
+                ) from exc
             if number == 1:
                 text = text.removeprefix("\ufeff")
             text = text.rstrip("\r\n")
@@ -132,8 +139,9 @@ def _lines(path: Path) -> t.Iterator[tuple[int, str]]:
                 yield number, text
 
 
-def _refuse_if_unusable(path: Path, alphabet: Alphabet, keys: set[str], dropped: Dropped,
-                        lines: int) -> None:
+def _refuse_if_unusable(
+    path: Path, alphabet: Alphabet, keys: set[str], dropped: Dropped, lines: int
+) -> None:
     outside = dropped.counts.get("not_in_alphabet", 0)
     if not keys:
         detail = f"{path.name} has no usable words ({lines} lines read"
@@ -146,7 +154,9 @@ def _refuse_if_unusable(path: Path, alphabet: Alphabet, keys: set[str], dropped:
         raise LexiconBuildError(
             f"{outside} of {outside + len(keys)} words in {path.name} use letters outside "
             f"the {alphabet.name} alphabet (e.g. {shown}); is this the right alphabet?",
-            path=str(path), alphabet=alphabet.name)
+            path=str(path),
+            alphabet=alphabet.name,
+        )
 
 
 def build_wordlist(
@@ -181,19 +191,32 @@ def build_wordlist(
     value = (TAGS["word"], 0)
     records = add_fold_variants({(k, value) for k in words.keys}, fold_table(alphabet, fold))
     meta = LexiconMeta(
-        name=name, language=language, version=str(version), license=license,
-        source=dict(source) if source is not None
+        name=name,
+        language=language,
+        version=str(version),
+        license=license,
+        source=dict(source)
+        if source is not None
         else {"file": path.name, "sha256": file_checksum(path)},
-        attribution=attribution, fold_variants=fold,
+        attribution=attribution,
+        fold_variants=fold,
     )
-    manifest = write_lexicon(out_dir, meta, records, alphabet,
-                             dropped=words.dropped.sorted_counts())
+    manifest = write_lexicon(
+        out_dir, meta, records, alphabet, dropped=words.dropped.sorted_counts()
+    )
     return BuildReport(
-        name=name, manifest_path=out_dir / f"{name}.yaml",
-        word_count=manifest["word_count"], form_count=manifest["form_count"],
-        sha256=manifest["sha256"], dropped=words.dropped.sorted_counts(),
+        name=name,
+        manifest_path=out_dir / f"{name}.yaml",
+        word_count=manifest["word_count"],
+        form_count=manifest["form_count"],
+        sha256=manifest["sha256"],
+        dropped=words.dropped.sorted_counts(),
         examples={k: list(v) for k, v in sorted(words.dropped.examples.items())},
-        seconds=time.perf_counter() - started, manifest=manifest,
-        notes=(f"entries are {words.case}case; entries in other case dropped as capitals"
-               if words.case != "none" else "entries have no letter case",),
+        seconds=time.perf_counter() - started,
+        manifest=manifest,
+        notes=(
+            f"entries are {words.case}case; entries in other case dropped as capitals"
+            if words.case != "none"
+            else "entries have no letter case",
+        ),
     )

@@ -66,8 +66,11 @@ def file_checksum(path: Path) -> str:
 def build_date() -> str:
     """UTC now, or ``SOURCE_DATE_EPOCH`` when set (byte-identical manifests)."""
     epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    when = (dt.datetime.fromtimestamp(int(epoch), dt.UTC) if epoch
-            else dt.datetime.now(dt.UTC).replace(microsecond=0))
+    when = (
+        dt.datetime.fromtimestamp(int(epoch), dt.UTC)
+        if epoch
+        else dt.datetime.now(dt.UTC).replace(microsecond=0)
+    )
     return when.isoformat().replace("+00:00", "Z")
 
 
@@ -155,16 +158,20 @@ def write_lexicon(
 def _check_fields(name: str, records: list[Record], rules: t.Sequence[Rule] | None) -> None:
     n_rules = len(rules) if rules is not None else 1
     if rules is not None and (not rules or tuple(rules[0]) != (0, "")):
-        raise LexiconBuildError("lemma rule 0 must be [0, \"\"]", lexicon=name)
+        raise LexiconBuildError('lemma rule 0 must be [0, ""]', lexicon=name)
     if n_rules > MAX_FIELD + 1:
-        raise LexiconBuildError(f"{n_rules} lemma rules do not fit the record format "
-                                f"(at most {MAX_FIELD + 1})", lexicon=name)
+        raise LexiconBuildError(
+            f"{n_rules} lemma rules do not fit the record format (at most {MAX_FIELD + 1})",
+            lexicon=name,
+        )
     for key, (tags, rule) in records:
         if not key:
             raise LexiconBuildError("an empty key cannot be stored", lexicon=name)
         if not (0 <= tags <= MAX_FIELD and 0 <= rule < n_rules):
-            raise LexiconBuildError(f"record for {key!r} has tags {tags} / rule {rule} "
-                                    "outside the record format", lexicon=name)
+            raise LexiconBuildError(
+                f"record for {key!r} has tags {tags} / rule {rule} outside the record format",
+                lexicon=name,
+            )
 
 
 def _temp_path(folder: Path, name: str, temps: list[Path]) -> Path:
@@ -196,5 +203,7 @@ def _verify_trie(path: Path, expected_records: int, name: str) -> None:
     """Re-open the new trie the way the service will (mmap) before installing it."""
     trie = marisa_trie.RecordTrie(RECORD_FORMAT).mmap(str(path))
     if len(trie) != expected_records:
-        raise LexiconBuildError(f"the new trie for {name!r} holds {len(trie)} records, "
-                                f"expected {expected_records}", lexicon=name)
+        raise LexiconBuildError(
+            f"the new trie for {name!r} holds {len(trie)} records, expected {expected_records}",
+            lexicon=name,
+        )

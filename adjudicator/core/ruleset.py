@@ -131,10 +131,14 @@ def ruleset_from_mapping(
     _one_of(source, data, "tie_break", ("none", "before_adjustments"))
     targets = data.get("finish_line_targets", {})
     for players, levels in targets.items():
-        if not (isinstance(players, int) and isinstance(levels, dict)
-                and all(isinstance(v, int) for v in levels.values())):
-            raise ConfigError(source, "finish_line_targets",
-                              "map a number of players to {level: target points}")
+        if not (
+            isinstance(players, int)
+            and isinstance(levels, dict)
+            and all(isinstance(v, int) for v in levels.values())
+        ):
+            raise ConfigError(
+                source, "finish_line_targets", "map a number of players to {level: target points}"
+            )
     for key in ("rack_size", "bingo_min_tiles", "first_play_min_tiles"):
         if key in data and data[key] < 1:
             raise ConfigError(source, key, "must be at least 1")
@@ -149,8 +153,16 @@ def ruleset_from_mapping(
     plain = {
         k: v
         for k, v in data.items()
-        if k not in ("alphabet", "layout", "word_filter", "sources", "notes", "fold",
-                     "finish_line_targets")
+        if k
+        not in (
+            "alphabet",
+            "layout",
+            "word_filter",
+            "sources",
+            "notes",
+            "fold",
+            "finish_line_targets",
+        )
     }
     return Ruleset(
         name=name,

@@ -49,6 +49,7 @@ def rule_on_challenge(
     players: t.Mapping[str, str] | None = None,
     asked_by: str = "anonymous",
     max_words: int = 10_000,
+    lexicon_name: str | None = None,
 ) -> dict[str, t.Any]:
     """Judge the play as a whole and spell out the consequence.
 
@@ -60,7 +61,7 @@ def rule_on_challenge(
     :raises MalformedRequestError: no words, or a named word the play does not form.
     """
     rules = registry.ruleset(ruleset)
-    lexicon = lexicon_for(registry, rules)
+    lexicon = lexicon_for(registry, rules, lexicon_name)
     try:
         challenge_rule = ChallengeRule(rule or rules.challenge_rule)
     except ValueError:

@@ -33,10 +33,18 @@ def lexicon_manifest(registry: Registry, name: str) -> dict[str, t.Any]:
     return {k: v for k, v in registry.lexicons[name].manifest.items() if k not in _HIDDEN}
 
 
-def build_lexicon(settings: Settings, *, recipe: str | None = None,
-                  wordlist: Path | None = None, name: str | None = None,
-                  alphabet: str = "english", language: str = "en", version: str = "1",
-                  license: str = "proprietary", out: Path | None = None) -> BuildReport:
+def build_lexicon(
+    settings: Settings,
+    *,
+    recipe: str | None = None,
+    wordlist: Path | None = None,
+    name: str | None = None,
+    alphabet: str = "english",
+    language: str = "en",
+    version: str = "1",
+    license: str = "proprietary",
+    out: Path | None = None,
+) -> BuildReport:
     """Build a bundled recipe or a plain word list into the lexicon folder.
 
     :raises LexiconBuildError: a refused file; the installed lexicon is untouched.
@@ -46,12 +54,16 @@ def build_lexicon(settings: Settings, *, recipe: str | None = None,
     if recipe is not None:
         recipes = find_recipes(settings.config_dir / "lexicons")
         if recipe not in recipes:
-            raise LexiconBuildError(f"no recipe {recipe!r}; known: {', '.join(sorted(recipes))}",
-                                    recipe=recipe)
+            raise LexiconBuildError(
+                f"no recipe {recipe!r}; known: {', '.join(sorted(recipes))}", recipe=recipe
+            )
         return build_from_recipe(recipes[recipe], target, config.alphabets)
     if alphabet not in config.alphabets:
-        raise LexiconBuildError(f"no alphabet {alphabet!r}; known: "
-                                f"{', '.join(sorted(config.alphabets))}", alphabet=alphabet)
+        raise LexiconBuildError(
+            f"no alphabet {alphabet!r}; known: {', '.join(sorted(config.alphabets))}",
+            alphabet=alphabet,
+        )
     assert wordlist is not None and name is not None
-    return build_wordlist(wordlist, name, config.alphabets[alphabet], target, language,
-                          version, license, min_length=2)
+    return build_wordlist(
+        wordlist, name, config.alphabets[alphabet], target, language, version, license, min_length=2
+    )

@@ -85,8 +85,10 @@ def score_play(
     move: str | None = None,
     swaps: t.Sequence[TileIn] = (),
     validate: bool = False,
+    lexicon_name: str | None = None,
 ) -> dict[str, t.Any]:
-    """Check and score one play; with ``validate`` also check every word formed.
+    """Check and score one play; with ``validate`` also check every word formed
+    (against ``lexicon_name`` when given, else the ruleset's).
 
     :raises NotFoundError: unknown ruleset.
     :raises InputError: unreadable board, move or tile.
@@ -98,7 +100,7 @@ def score_play(
     breakdown = score_placement(current, play, rules)
     result = describe(rules, breakdown)
     if validate:
-        validate_words(registry, rules, result, breakdown)
+        validate_words(registry, rules, result, breakdown, lexicon_name)
     return result
 
 

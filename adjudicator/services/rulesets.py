@@ -18,6 +18,7 @@ def list_rulesets(registry: Registry) -> list[dict[str, t.Any]]:
             "title": r.title,
             "language": r.language,
             "lexicon": r.lexicon,
+            "lexicons": registry.fitting.get(r.name, []),
             "description": r.description,
         }
         for r in sorted(registry.rulesets.values(), key=lambda r: r.name)
@@ -37,6 +38,7 @@ def describe_ruleset(registry: Registry, name: str) -> dict[str, t.Any]:
         "description": r.description,
         "language": r.language,
         "lexicon": r.lexicon,
+        "lexicons": registry.fitting.get(r.name, []),
         "rack_size": r.rack_size,
         "bingo_bonus": r.bingo_bonus,
         "bingo_min_tiles": r.bingo_min_tiles,

@@ -11,6 +11,7 @@ from adjudicator.core.scoring import ScoreBreakdown
 from adjudicator.core.tiles import BLANK_BIT
 from adjudicator.core.verdict import Reason, Verdict, judge_key, reject_reason
 from adjudicator.errors import (
+    LexiconMismatchError,
     MalformedRequestError,
     UnknownLexiconError,
     UnknownTileError,
@@ -33,12 +34,23 @@ _SHAPE_REASONS = {
 MAX_WORD_LENGTH = 64
 
 
-def lexicon_for(registry: Registry, rules: Ruleset) -> Lexicon:
-    """:raises UnknownLexiconError: the ruleset's lexicon is not installed."""
-    lexicon = registry.lexicons.get(rules.lexicon or "")
-    if lexicon is None:
-        raise UnknownLexiconError(rules.lexicon, rules.name)
-    return lexicon
+def lexicon_for(registry: Registry, rules: Ruleset, name: str | None = None) -> Lexicon:
+    """The ruleset's lexicon, or another loaded one that fits its alphabet and fold
+    (a tournament's own list, chosen per request).
+
+    :raises UnknownLexiconError: not installed.
+    :raises LexiconMismatchError: ``name`` cannot serve this ruleset.
+    """
+    if name is None or name == rules.lexicon:
+        lexicon = registry.lexicons.get(rules.lexicon or "")
+        if lexicon is None:
+            raise UnknownLexiconError(rules.lexicon, rules.name)
+        return lexicon
+    if name not in registry.lexicons:
+        raise UnknownLexiconError(name)
+    if name not in registry.fitting.get(rules.name, ()):
+        raise LexiconMismatchError(name, rules.name, registry.fitting.get(rules.name, []))
+    return registry.lexicons[name]
 
 
 def judge_text(
@@ -110,10 +122,14 @@ def _result(word: str, tiles: list[str] | None, verdict: Verdict) -> dict[str, t
 
 
 def check_word(
-    registry: Registry, ruleset: str, word: str, max_length: int = MAX_WORD_LENGTH
+    registry: Registry,
+    ruleset: str,
+    word: str,
+    max_length: int = MAX_WORD_LENGTH,
+    lexicon_name: str | None = None,
 ) -> dict[str, t.Any]:
     rules = registry.ruleset(ruleset)
-    lexicon = lexicon_for(registry, rules)
+    lexicon = lexicon_for(registry, rules, lexicon_name)
     result = judge_text(lexicon, rules, word, max_length)
     result["ruleset"] = rules.name
     result["lexicon"] = lexicon.describe()
@@ -121,14 +137,18 @@ def check_word(
 
 
 def check_words(
-    registry: Registry, ruleset: str, words: t.Sequence[str], max_length: int = MAX_WORD_LENGTH
+    registry: Registry,
+    ruleset: str,
+    words: t.Sequence[str],
+    max_length: int = MAX_WORD_LENGTH,
+    lexicon_name: str | None = None,
 ) -> dict[str, t.Any]:
     """Verdicts in input order.
 
     :raises UnknownTileError: naming the word's index and the position in it.
     """
     rules = registry.ruleset(ruleset)
-    lexicon = lexicon_for(registry, rules)
+    lexicon = lexicon_for(registry, rules, lexicon_name)
     keyer = rules.alphabet.word_keyer(rules.fold)
     results = []
     for i, w in enumerate(words):
@@ -142,10 +162,14 @@ def check_words(
 
 
 def validate_words(
-    registry: Registry, rules: Ruleset, result: dict[str, t.Any], breakdown: ScoreBreakdown
+    registry: Registry,
+    rules: Ruleset,
+    result: dict[str, t.Any],
+    breakdown: ScoreBreakdown,
+    lexicon_name: str | None = None,
 ) -> None:
     """Add ``valid``/``reason`` to each word of a score result, and ``all_valid``."""
-    lexicon = lexicon_for(registry, rules)
+    lexicon = lexicon_for(registry, rules, lexicon_name)
     alpha = rules.alphabet
     for out, word in zip(result["words"], breakdown.words, strict=True):
         verdict = judge_key(lexicon, rules, alpha.key(t_ & ~BLANK_BIT for t_ in word.tiles))

@@ -45,6 +45,7 @@ def create():
         players=req.players.model_dump(exclude_none=True) if req.players else None,
         asked_by=asked_by(req.station),
         max_words=settings.max_words,
+        lexicon_name=req.lexicon,
     )
     count_challenge(result)
     return result, 201, {"Location": f"/api/v1/adjudications/{result['id']}"}

@@ -24,4 +24,5 @@ def score():
         move=req.move,
         swaps=tiles_in(req.swaps) or [],
         validate=req.validate_words,
+        lexicon_name=req.lexicon,
     )

@@ -24,7 +24,11 @@ def _settings():
 def show(word: str):
     query = parse_query(WordQuery)
     result = check_word(
-        current_app.extensions["adjudicator"], query.ruleset, word, _settings().max_word_length
+        current_app.extensions["adjudicator"],
+        query.ruleset,
+        word,
+        _settings().max_word_length,
+        query.lexicon,
     )
     count_words((result,))
     return result
@@ -39,7 +43,11 @@ def check():
             f"{len(req.words)} words; at most {limit} per request", field="words", max_words=limit
         )
     result = check_words(
-        current_app.extensions["adjudicator"], req.ruleset, req.words, _settings().max_word_length
+        current_app.extensions["adjudicator"],
+        req.ruleset,
+        req.words,
+        _settings().max_word_length,
+        req.lexicon,
     )
     count_words(result["results"])
     return result

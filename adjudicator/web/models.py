@@ -54,6 +54,11 @@ class ScoreRequest(Strict):
     move: str | None = Field(default=None, max_length=160)
     swaps: list[SwapModel] = Field(default_factory=list, max_length=8)
     validate_words: bool = Field(default=False, alias="validate")
+    lexicon: str | None = Field(
+        default=None,
+        max_length=64,
+        description="Another loaded lexicon that fits the ruleset (default: the ruleset's)",
+    )
 
     @model_validator(mode="after")
     def _one_play(self) -> ScoreRequest:
@@ -69,10 +74,20 @@ class CheckRequest(Strict):
 
     ruleset: str = Field(min_length=1, max_length=64)
     words: list[str] = Field(min_length=1)
+    lexicon: str | None = Field(
+        default=None,
+        max_length=64,
+        description="Another loaded lexicon that fits the ruleset (default: the ruleset's)",
+    )
 
 
 class WordQuery(Strict):
     ruleset: str = Field(min_length=1, max_length=64)
+    lexicon: str | None = Field(
+        default=None,
+        max_length=64,
+        description="Another loaded lexicon that fits the ruleset (default: the ruleset's)",
+    )
 
 
 class RevealQuery(Strict):
@@ -131,6 +146,11 @@ class ChallengeRequest(Strict):
     reveal: bool = False
     players: PlayersModel | None = None
     station: str | None = Field(default=None, max_length=64)
+    lexicon: str | None = Field(
+        default=None,
+        max_length=64,
+        description="Another loaded lexicon that fits the ruleset (default: the ruleset's)",
+    )
 
     @model_validator(mode="after")
     def _some_play(self) -> ChallengeRequest:

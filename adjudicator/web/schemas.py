@@ -137,6 +137,7 @@ class RulesetSummary(Out):
     title: str
     language: str
     lexicon: str | None
+    lexicons: list[str] = Field(description="Loaded lexicons that can serve it, its own first")
     description: str
 
 
@@ -196,6 +197,7 @@ class RulesetDetail(Out):
     description: str
     language: str
     lexicon: str | None
+    lexicons: list[str] = Field(description="Loaded lexicons that can serve it, its own first")
     rack_size: int
     bingo_bonus: int
     bingo_min_tiles: int

@@ -253,8 +253,8 @@ def test_ruleset_is_required(client, method, path, body):
 
 
 def test_unknown_query_parameters_are_refused(client):
-    resp = client.get("/api/v1/words/QI?ruleset=scrabble-en&lexicon=other")
-    assert _problem(resp, 400)["field"] == "lexicon"
+    resp = client.get("/api/v1/words/QI?ruleset=scrabble-en&dictionary=other")
+    assert _problem(resp, 400)["field"] == "dictionary"
 
 
 # --- 415 on every JSON endpoint -----------------------------------------------------

@@ -71,8 +71,8 @@ CORPUS = [
      b'{"ruleset": "scrabble-en", "players": ' + b'{"a": ' * 40 + b"1" + b"}" * 41,
      J, 400, "malformed-request", "nested deeper"),
     # --- wrong fields and types
-    ("unknown-field", "POST", CHECK, js({**EN, "words": ["QI"], "lexicon": "x"}),
-     J, 400, "malformed-request", "lexicon"),
+    ("unknown-field", "POST", CHECK, js({**EN, "words": ["QI"], "dictionary": "x"}),
+     J, 400, "malformed-request", "dictionary"),
     ("missing-ruleset", "POST", SCORE, js({"move": "8D WINDY"}),
      J, 400, "malformed-request", "ruleset"),
     ("ruleset-number", "POST", CHECK, js({"ruleset": 1, "words": ["QI"]}),

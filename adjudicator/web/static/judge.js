@@ -27,15 +27,25 @@
   }
   function saveState(state) { localStorage.setItem(STORE, JSON.stringify(state)); }
 
+  // The lexicons that can serve the chosen ruleset (its own first).
+  function fillLexicons(chosen) {
+    const opt = $("ruleset").selectedOptions[0];
+    const names = opt ? opt.dataset.lexicons.split(",").filter(Boolean) : [];
+    const select = $("lexicon");
+    select.replaceChildren(...names.map((name) => new Option(name, name)));
+    if (chosen && names.includes(chosen)) { select.value = chosen; }
+  }
+
   function applyLock() {
     const state = loadState();
     if (state.ruleset) { $("ruleset").value = state.ruleset; }
+    fillLexicons(state.lexicon);
     if (state.station) { $("station").value = state.station; }
     const locked = Boolean(state.pin);
     $("setup").hidden = locked;
     $("locked-banner").hidden = !locked;
     const opt = $("ruleset").selectedOptions[0];
-    $("locked-ruleset").textContent = opt ? opt.textContent : "";
+    $("locked-ruleset").textContent = opt ? `${opt.textContent}, ${$("lexicon").value}` : "";
   }
 
   function askPin(label) {
@@ -47,7 +57,8 @@
     const pin = askPin("Choose a PIN (4 or more digits) to lock this ruleset");
     if (pin === null) { return; }
     if (!/^\d{4,}$/.test(pin)) { say("The PIN must be 4 or more digits."); return; }
-    saveState({ ruleset: $("ruleset").value, station: $("station").value, pin: pinHash(pin) });
+    saveState({ ruleset: $("ruleset").value, lexicon: $("lexicon").value,
+                station: $("station").value, pin: pinHash(pin) });
     applyLock();
     $("words").focus();
   });
@@ -57,7 +68,7 @@
     const pin = askPin("PIN to unlock");
     if (pin === null) { return; }
     if (pinHash(pin) !== state.pin) { say("Wrong PIN."); return; }
-    saveState({ ruleset: state.ruleset, station: state.station });
+    saveState({ ruleset: state.ruleset, lexicon: state.lexicon, station: state.station });
     applyLock();
   });
 
@@ -74,6 +85,7 @@
     if (list.length === 0) { say("Enter the words challenged."); return; }
     if (list.length > maxWords) { say(`At most ${maxWords} words.`); return; }
     const body = { ruleset: $("ruleset").value, words: list };
+    if ($("lexicon").value) { body.lexicon = $("lexicon").value; }
     const station = $("station").value.trim();
     if (station) { body.station = station; }
     let response;
@@ -134,9 +146,14 @@
   });
 
   $("challenge").addEventListener("submit", judge);
-  $("ruleset").addEventListener("change", () => {
+  function remember() {
     const state = loadState();
-    if (!state.pin) { saveState({ ruleset: $("ruleset").value, station: $("station").value }); }
-  });
+    if (!state.pin) {
+      saveState({ ruleset: $("ruleset").value, lexicon: $("lexicon").value,
+                  station: $("station").value });
+    }
+  }
+  $("ruleset").addEventListener("change", () => { fillLexicons(); remember(); });
+  $("lexicon").addEventListener("change", remember);
   applyLock();
 })();

@@ -28,8 +28,12 @@ def upgrade() -> None:
     )
     op.create_table(
         "game_events",
-        sa.Column("game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"),
-                  primary_key=True),
+        sa.Column(
+            "game_id",
+            sa.String(32),
+            sa.ForeignKey("games.id", ondelete="CASCADE"),
+            primary_key=True,
+        ),
         sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
         sa.Column("kind", sa.String(24), nullable=False),
         sa.Column("player", sa.Integer, nullable=False),
