@@ -125,7 +125,16 @@ def export_record(names: t.Sequence[str], events: t.Sequence[Event], state: Game
             "total": entry.totals[event.player],
         }
         k = event.kind
-        if k == "play":
+        if k == "play" and "move" not in d:  # several lines (Erudite): no GCG form
+            pragmas.append(
+                Pragma(
+                    "note",
+                    f"play by {names[event.player]} with no GCG form: "
+                    f"{', '.join(entry.words)} {entry.points:+d}",
+                    len(out),
+                )
+            )
+        elif k == "play":
             score = int(d.get("recorded", entry.points))
             coord, word = str(d["move"]).split()
             out.append(Play(**common, score=score, coord=coord, word=word))

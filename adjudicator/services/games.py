@@ -232,6 +232,10 @@ def import_gcg(
     name = ruleset or _ruleset_for(registry, record.lexicon)
     rules = registry.ruleset(name)
     names, events, state = import_record(record, rules)
+    if not 2 <= len(names) <= 4:
+        raise MalformedRequestError(
+            f"the record names {len(names)} players; a game has 2 to 4", field="gcg"
+        )
     meta = {"lexicon": record.lexicon, "title": record.title, "flags": state.flags}
     id_, token = store.create(
         rules.name, names, challenge_rule=None, target=None, source="gcg", meta=meta, events=events

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, current_app, request
+from werkzeug.routing import BaseConverter
 
 from adjudicator.errors import MalformedRequestError
 from adjudicator.services.games import (
@@ -27,6 +28,17 @@ from adjudicator.web.models import tiles_in
 from adjudicator.web.requests import parse_json, parse_query, read_body
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
+
+
+class GameIdConverter(BaseConverter):
+    """Game ids are 32 hex digits, so ``import`` and ``<id>.gcg`` never read as ids."""
+
+    regex = "[0-9a-f]{32}"
+
+
+@bp.record_once
+def _register_converter(state) -> None:  # type: ignore[no-untyped-def]
+    state.app.url_map.converters["game_id"] = GameIdConverter
 
 
 def _ctx():
@@ -71,7 +83,7 @@ def import_():
     return game, 201, {"Location": f"/api/v1/games/{game['id']}"}
 
 
-@bp.post("/<id_>/events")
+@bp.post("/<game_id:id_>/events")
 def add(id_: str):
     req = parse_json(EventRequest)
     registry, store = _ctx()
@@ -102,13 +114,13 @@ def add(id_: str):
     ), 201
 
 
-@bp.get("/<id_>")
+@bp.get("/<game_id:id_>")
 def show(id_: str):
     registry, store = _ctx()
     return get_game(registry, store, id_, parse_query(GameQuery).rack)
 
 
-@bp.get("/<id_>.gcg")
+@bp.get("/<game_id:id_>.gcg")
 def gcg(id_: str):
     registry, store = _ctx()
     return Response(
@@ -118,7 +130,7 @@ def gcg(id_: str):
     )
 
 
-@bp.get("/<id_>/board.svg")
+@bp.get("/<game_id:id_>/board.svg")
 def board(id_: str):
     registry, store = _ctx()
     return Response(
@@ -128,7 +140,7 @@ def board(id_: str):
     )
 
 
-@bp.delete("/<id_>")
+@bp.delete("/<game_id:id_>")
 def delete(id_: str):
     require_admin(destructive=True)
     delete_game(_ctx()[1], id_)

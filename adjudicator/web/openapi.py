@@ -158,6 +158,8 @@ def _parameters(op: Operation, rulesets: list[str]) -> list[dict[str, t.Any]]:
     params = []
     for name in re.findall(r"{(\w+)}", op.path):
         schema: dict[str, t.Any] = {"type": "string", "minLength": 1}
+        if name == "id_" and "games" in op.path:
+            schema = {"type": "string", "pattern": "^[0-9a-f]{32}$"}  # the route's converter
         if name in op.ruleset_params:
             schema = {"type": "string", "enum": rulesets}
         params.append({"name": name, "in": "path", "required": True, "schema": schema})
@@ -195,7 +197,7 @@ def _operation(op: Operation, rulesets: list[str], guarded: dict[str, bool]) -> 
     ok: dict[str, t.Any] = {"description": HTTPStatus(op.status).phrase}
     if op.response is not None:
         ok["content"] = {op.media_type: {"schema": _ref(op.response)}}
-    else:
+    elif op.media_type:  # an empty media type: no body (204)
         ok["content"] = {op.media_type: {"schema": {}}}
     ok["headers"] = {
         "X-Request-ID": {"description": "The request's id", "schema": {"type": "string"}},

@@ -10,7 +10,7 @@ from adjudicator.web.auth import PAGE_HEADERS
 bp = Blueprint("spectator", __name__)
 
 
-@bp.get("/games/<id_>")
+@bp.get("/games/<game_id:id_>")
 def page(id_: str):
     ext = current_app.extensions
     view = spectator_view(ext["adjudicator"], ext["adjudicator.games"], id_)

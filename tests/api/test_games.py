@@ -158,8 +158,10 @@ def test_players_count(gc):
 
 
 def test_unknown_game(gc):
-    r = gc.get("/api/v1/games/nope")
+    r = gc.get("/api/v1/games/" + "0" * 32)
     assert r.status_code == 404 and r.get_json()["code"] == "unknown-game"
+    r = gc.get("/api/v1/games/nope")  # not a game id at all: no such route
+    assert r.status_code == 404 and r.get_json()["code"] == "not-found"
 
 
 def test_board_picture_and_spectator_page(gc):
@@ -242,3 +244,26 @@ def test_reads_never_trust_a_stale_cache(db_app):
     assert post(c2, id_, auth, version=0, type="pass", player=0).status_code == 201
     assert c1.get(f"/api/v1/games/{id_}").get_json()["version"] == 1  # not the cached 0
     other.extensions["adjudicator.engine"].dispose()
+
+
+def test_a_record_without_two_players_is_refused(gc):
+    r = gc.post("/api/v1/games/import", data=b"#title nothing here\n", content_type="text/plain")
+    assert r.status_code == 400 and r.get_json()["field"] == "gcg"
+
+
+def test_export_of_a_move_in_several_lines(gc):
+    id_, auth, _ = new_game(gc, ruleset="erudite-ru", players=["Аня", "Боря"])
+    post(gc, id_, auth, version=0, type="play", player=0, move="8F КОТ")
+    r = post(
+        gc,
+        id_,
+        auth,
+        version=1,
+        type="play",
+        player=1,
+        placement=[{"row": 6, "col": 5, "letter": "А"}, {"row": 8, "col": 7, "letter": "О"}],
+    )
+    assert r.status_code == 201, r.get_json()
+    text = gc.get(f"/api/v1/games/{id_}.gcg").get_data(as_text=True)
+    assert "#note play by Боря with no GCG form" in text
+    assert gc.get(f"/games/{id_}").status_code == 200

@@ -278,7 +278,10 @@ CASES = [
 def test_every_json_endpoint_answers_415(client, op, content_type):
     headers = {"Content-Type": content_type} if content_type else {}
     resp = client.open(
-        op.path, method=op.method.upper(), data=b'{"ruleset": "scrabble-en"}', headers=headers
+        op.path.replace("{id_}", "0" * 32),
+        method=op.method.upper(),
+        data=b'{"ruleset": "scrabble-en"}',
+        headers=headers,
     )
     body = _problem(resp, 415, "unsupported-media-type")
     assert "application/json" in body["detail"]
