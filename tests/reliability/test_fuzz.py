@@ -88,8 +88,12 @@ def test_schemathesis(server, tmp_path):
         f"Authorization: Bearer {ADMIN}",
         "--checks",
         "all",
+        # positive_data_acceptance: a schema cannot say that a word must be spellable in
+        # the ruleset's alphabet, so well-typed phonies rightly get 400.
+        # ensure_resource_availability: the run holds the admin key, so DELETE /games/{id}
+        # succeeds, and a game created in one scenario may be gone in the next step.
         "--exclude-checks",
-        "positive_data_acceptance",
+        "positive_data_acceptance,ensure_resource_availability",
         "--max-examples",
         str(EXAMPLES),
         "--seed",
