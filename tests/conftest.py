@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -115,42 +116,60 @@ def wait_until_responds(url: str, proc: subprocess.Popen, timeout: float = 30.0)
     raise RuntimeError(f"{url} did not answer within {timeout} s")
 
 
-@pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    port = free_port()
-    tmp = tmp_path_factory.mktemp("e2e")
-    env = dict(os.environ, ADJUDICATOR_DATABASE_URL=f"sqlite:///{tmp / 'e2e.db'}")
-    log = (tmp / "gunicorn.log").open("wb")
-    proc = subprocess.Popen(
+def spawn_gunicorn(port: int, env: dict[str, str], log, *, new_session: bool = False):
+    """Start gunicorn the way the Dockerfile does (the config module: preload, metrics)."""
+    return subprocess.Popen(
         [
             sys.executable,
             "-m",
             "gunicorn",
+            "-c",
+            "python:adjudicator.web.gunicorn_conf",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
             "2",
-            "--preload",
             "adjudicator.web:create_app()",
         ],
         cwd=ROOT,
-        env=env,
+        env={**os.environ, **env},
         stdout=log,
         stderr=subprocess.STDOUT,
+        start_new_session=new_session,
     )
-    url = f"http://127.0.0.1:{port}"
+
+
+def stop_gunicorn(proc: subprocess.Popen, timeout: float = 15) -> None:
+    proc.terminate()
     try:
-        wait_until_responds(url + "/healthz", proc)
-        yield Server(url)
-        assert proc.poll() is None, "gunicorn died during the tests"
-    finally:
-        proc.terminate()
+        proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+
+
+@contextlib.contextmanager
+def running_gunicorn(tmp: Path, **env: str):
+    """A real gunicorn on a free port of 127.0.0.1: yields (url, log path); stops it after."""
+    port = free_port()
+    log_path = tmp / "gunicorn.log"
+    env.setdefault("ADJUDICATOR_DATABASE_URL", f"sqlite:///{tmp / 'server.db'}")
+    env.setdefault("PROMETHEUS_MULTIPROC_DIR", str(tmp / "metrics"))
+    with log_path.open("wb") as log:
+        proc = spawn_gunicorn(port, env, log)
+        url = f"http://127.0.0.1:{port}"
         try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+            wait_until_responds(url + "/healthz", proc)
+            yield url, log_path
+            assert proc.poll() is None, "gunicorn died while in use"
+        finally:
+            stop_gunicorn(proc)
+
+
+@pytest.fixture(scope="session")
+def live_server(tmp_path_factory):
+    with running_gunicorn(tmp_path_factory.mktemp("e2e")) as (url, _):
+        yield Server(url)
 
 
 # --- databases: SQLite always, PostgreSQL when ADJUDICATOR_TEST_POSTGRES_URL is set ---
@@ -182,7 +201,13 @@ def database_url(request, tmp_path):
 
 @pytest.fixture()
 def db_app(database_url):
-    app = create_app({"TESTING": True, "config_dir": str(CONFIG),
-                      "lexicon_dir": str(LEXICONS), "database_url": database_url})
+    app = create_app(
+        {
+            "TESTING": True,
+            "config_dir": str(CONFIG),
+            "lexicon_dir": str(LEXICONS),
+            "database_url": database_url,
+        }
+    )
     yield app
     app.extensions["adjudicator.engine"].dispose()

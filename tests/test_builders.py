@@ -31,8 +31,14 @@ def alphabets() -> dict[str, Alphabet]:
     return load_config(ROOT / "config").alphabets
 
 
-def build(path: Path, out: Path, alphabets: dict[str, Alphabet], name: str = "tiny",
-          alphabet: str = "english", **kw: object):
+def build(
+    path: Path,
+    out: Path,
+    alphabets: dict[str, Alphabet],
+    name: str = "tiny",
+    alphabet: str = "english",
+    **kw: object,
+):
     return build_wordlist(path, name, alphabets[alphabet], out, "en", "1", "test-only", **kw)
 
 
@@ -59,8 +65,12 @@ def test_bom_crlf_comments_and_drops(tmp_path, alphabets):
     assert all(trie[k] == [(TAGS["word"], 0)] for k in expected)
     assert report.word_count == report.form_count == 9
     assert dict(report.dropped) == {
-        "apostrophe": 1, "capitals": 2, "digit": 1, "duplicate": 1,
-        "hyphen": 1, "not_in_alphabet": 1,
+        "apostrophe": 1,
+        "capitals": 2,
+        "digit": 1,
+        "duplicate": 1,
+        "hyphen": 1,
+        "not_in_alphabet": 1,
     }
     assert set(report.examples["capitals"]) == {"Paris", "NASA"}
     assert report.examples["not_in_alphabet"] == ["café"]
@@ -101,8 +111,7 @@ def test_min_length_and_source_date_epoch(tmp_path, alphabets, monkeypatch):
 
 
 def test_fold_variants_from_a_word_list(tmp_path, alphabets):
-    build(DATA / "tiny-ru.txt", tmp_path, alphabets, alphabet="russian",
-          fold_variants={"Ё": "Е"})
+    build(DATA / "tiny-ru.txt", tmp_path, alphabets, alphabet="russian", fold_variants={"Ё": "Е"})
     trie = open_trie(tmp_path / "tiny.marisa")
     assert trie["ЁЛКА"] == [(TAGS["word"], 0)]
     assert trie["ЕЛКА"] == [(TAGS["word"] | TAGS["folded"], 0)]
@@ -161,10 +170,22 @@ def test_bad_lexicon_name_is_refused(tmp_path, alphabets):
 
 
 def test_key_maker_matches_alphabet(alphabets):
-    digraph = Alphabet("t", (TileSpec("[CH]", "[ch]", 1, 1, ("1",)), TileSpec("C", "c", 1, 1),
-                             TileSpec("H", "h", 1, 1), TileSpec("Ñ", "ñ", 1, 1)))
-    cases = [(alphabets["english"], "Quixotic"), (alphabets["russian"], "е\u0308лка"),
-             (alphabets["polish"], "źdźbło"), (digraph, "[CH]c1h"), (digraph, "N\u0303")]
+    digraph = Alphabet(
+        "t",
+        (
+            TileSpec("[CH]", "[ch]", 1, 1, ("1",)),
+            TileSpec("C", "c", 1, 1),
+            TileSpec("H", "h", 1, 1),
+            TileSpec("Ñ", "ñ", 1, 1),
+        ),
+    )
+    cases = [
+        (alphabets["english"], "Quixotic"),
+        (alphabets["russian"], "е\u0308лка"),
+        (alphabets["polish"], "źdźbło"),
+        (digraph, "[CH]c1h"),
+        (digraph, "N\u0303"),
+    ]
     for alphabet, word in cases:
         assert KeyMaker(alphabet)(word) == alphabet.key(alphabet.word_tiles(word))
     assert KeyMaker(alphabets["english"]).try_key("naïve") is None
@@ -172,8 +193,12 @@ def test_key_maker_matches_alphabet(alphabets):
 
 @pytest.mark.parametrize(
     ("change", "message"),
-    [({"colour": "red"}, "colour: unknown key"), ({"name": "other"}, "must match the file"),
-     ({"builder": "magic"}, "builder: must be one of"), ({"version": None}, "version")],
+    [
+        ({"colour": "red"}, "colour: unknown key"),
+        ({"name": "other"}, "must match the file"),
+        ({"builder": "magic"}, "builder: must be one of"),
+        ({"version": None}, "version"),
+    ],
 )
 def test_recipe_is_checked(tmp_path, change, message):
     data = yaml.safe_load((RECIPES / "en-enable.yaml").read_text("utf-8"))
@@ -192,8 +217,9 @@ def test_russian_tags_on_a_sample(tmp_path, alphabets):
     pytest.importorskip("pymorphy3")
     recipe = load_recipe(RECIPES / "ru-opencorpora.yaml")
     try:
-        report = build_from_recipe(recipe, tmp_path, alphabets,
-                                   words=["стол", "столы", "ножницы", "ёлки", "август"])
+        report = build_from_recipe(
+            recipe, tmp_path, alphabets, words=["стол", "столы", "ножницы", "ёлки", "август"]
+        )
     except LexiconBuildError as exc:
         pytest.skip(str(exc))
     trie = open_trie(tmp_path / "ru-opencorpora.marisa")
@@ -248,8 +274,9 @@ def test_bundled_russian():
 
     def has(key: str, *names: str, without: str | None = None) -> bool:
         need = tag_bits(names)
-        return any(t & need == need and not (without and t & TAGS[without])
-                   for t, _ in trie.get(key, []))
+        return any(
+            t & need == need and not (without and t & TAGS[without]) for t, _ in trie.get(key, [])
+        )
 
     assert has("СТОЛ", "noun", "nominative", "singular", "lemma")
     need = tag_bits(["noun", "nominative", "plural"])
@@ -296,4 +323,5 @@ def test_ru_opencorpora_rebuild_is_reproducible(tmp_path, alphabets):
     assert report.sha256 == committed["sha256"]
     assert report.form_count == committed["form_count"]
     assert (tmp_path / "ru-opencorpora.lemmas.json").read_bytes() == (
-        LEXICONS / "ru-opencorpora.lemmas.json").read_bytes()
+        LEXICONS / "ru-opencorpora.lemmas.json"
+    ).read_bytes()

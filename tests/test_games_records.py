@@ -19,8 +19,12 @@ def client(tmp_path_factory):
 
     db = tmp_path_factory.mktemp("records") / "records.db"
     app = create_app(
-        {"TESTING": True, "config_dir": str(CONFIG), "lexicon_dir": str(LEXICONS),
-         "database_url": f"sqlite:///{db}"}
+        {
+            "TESTING": True,
+            "config_dir": str(CONFIG),
+            "lexicon_dir": str(LEXICONS),
+            "database_url": f"sqlite:///{db}",
+        }
     )
     yield app.test_client()
     app.extensions["adjudicator.engine"].dispose()

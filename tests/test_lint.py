@@ -14,6 +14,11 @@ def test_ruff_check():
     exe = Path(sys.executable).with_name("ruff")
     cmd = str(exe) if exe.exists() else shutil.which("ruff")
     assert cmd, "ruff is a test dependency; install '.[test]'"
-    proc = subprocess.run([cmd, "check", "adjudicator", "tests", "bench"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=120)
+    proc = subprocess.run(
+        [cmd, "check", "adjudicator", "tests", "bench"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert proc.returncode == 0, proc.stdout + proc.stderr

@@ -4,9 +4,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
-import subprocess
-import sys
 import urllib.request
 
 import pytest
@@ -15,7 +12,7 @@ from prometheus_client import REGISTRY
 
 from adjudicator.web import create_app
 from adjudicator.web.observability import JsonFormatter
-from tests.conftest import CONFIG, LEXICONS, ROOT, free_port, wait_until_responds
+from tests.conftest import CONFIG, LEXICONS, running_gunicorn
 
 
 class _Capture(logging.Handler):
@@ -203,47 +200,15 @@ def test_not_ready_without_lexicons(tmp_path):
 
 @pytest.mark.e2e
 def test_metrics_add_up_across_gunicorn_workers(tmp_path):
-    port = free_port()
-    metrics_dir = tmp_path / "metrics"
-    env = dict(
-        os.environ,
-        ADJUDICATOR_DATABASE_URL=f"sqlite:///{tmp_path / 'm.db'}",
-        PROMETHEUS_MULTIPROC_DIR=str(metrics_dir),
-        ADJUDICATOR_LOG_LEVEL="WARNING",
-    )
-    with (tmp_path / "gunicorn.log").open("wb") as log:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "-c",
-                "python:adjudicator.web.gunicorn_conf",
-                "-b",
-                f"127.0.0.1:{port}",
-                "-w",
-                "2",
-                "adjudicator.web:create_app()",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        try:
-            base = f"http://127.0.0.1:{port}"
-            wait_until_responds(base + "/healthz", proc)
-            n = 40
-            for _ in range(n):
-                with urllib.request.urlopen(
-                    f"{base}/api/v1/words/QI?ruleset=scrabble-en", timeout=10
-                ) as resp:
-                    assert resp.status == 200
-            with urllib.request.urlopen(base + "/metrics", timeout=10) as resp:
-                text = resp.read().decode()
-        finally:
-            proc.terminate()
-            proc.wait(timeout=15)
+    n = 40
+    with running_gunicorn(tmp_path, ADJUDICATOR_LOG_LEVEL="WARNING") as (base, _):
+        for _ in range(n):
+            with urllib.request.urlopen(
+                f"{base}/api/v1/words/QI?ruleset=scrabble-en", timeout=10
+            ) as resp:
+                assert resp.status == 200
+        with urllib.request.urlopen(base + "/metrics", timeout=10) as resp:
+            text = resp.read().decode()
     wanted = (
         'adjudicator_http_requests_total{endpoint="/api/v1/words/<path:word>",'
         'method="GET",status="200"}'

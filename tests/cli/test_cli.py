@@ -67,8 +67,9 @@ def test_lexicon_build_from_a_word_list(runner, tmp_path):
     words = tmp_path / "club.txt"
     words.write_bytes(b"\xef\xbb\xbfcat\r\ndog\r\nx-ray\r\nParis\r\n")
     out = tmp_path / "lex"
-    result = runner.invoke(cli, ["lexicon", "build", "--wordlist", str(words), "--name", "club",
-                                 "--out", str(out)])
+    result = runner.invoke(
+        cli, ["lexicon", "build", "--wordlist", str(words), "--name", "club", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert "club: 2 words" in result.output and "hyphen" in result.output
     assert (out / "club.marisa").exists() and (out / "club.yaml").exists()
@@ -76,8 +77,9 @@ def test_lexicon_build_from_a_word_list(runner, tmp_path):
     before = (out / "club.marisa").read_bytes()
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"\x00\x01binary")
-    refused = runner.invoke(cli, ["lexicon", "build", "--wordlist", str(bad), "--name", "club",
-                                  "--out", str(out)])
+    refused = runner.invoke(
+        cli, ["lexicon", "build", "--wordlist", str(bad), "--name", "club", "--out", str(out)]
+    )
     assert refused.exit_code == 1 and "lexicon-build-failed" in refused.output
     assert (out / "club.marisa").read_bytes() == before
 

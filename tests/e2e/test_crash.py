@@ -10,8 +10,6 @@ import http.client
 import json
 import os
 import signal
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -19,7 +17,7 @@ import urllib.request
 
 import pytest
 
-from tests.conftest import ROOT, free_port, wait_until_responds
+from tests.conftest import free_port, spawn_gunicorn, wait_until_responds
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -50,26 +48,12 @@ def call(url, method="GET", body=None, headers=None, timeout=5.0):
 
 
 def start(database_url, port, log):
-    env = dict(
-        os.environ, ADJUDICATOR_DATABASE_URL=database_url, ADJUDICATOR_RATELIMIT_DEFAULT="off"
-    )
-    return subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "2",
-            "--preload",
-            "adjudicator.web:create_app()",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=log,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
+    # Its own session, so that one SIGKILL can take down the master and the workers.
+    return spawn_gunicorn(
+        port,
+        {"ADJUDICATOR_DATABASE_URL": database_url, "ADJUDICATOR_RATELIMIT_DEFAULT": "off"},
+        log,
+        new_session=True,
     )
 
 

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import collections
 import json
-import os
 import subprocess
 import sys
 import urllib.request
 
 import pytest
 
-from tests.conftest import ROOT, free_port, wait_until_responds
+from tests.conftest import running_gunicorn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
@@ -30,49 +29,14 @@ ADMIN = "fuzz-admin-key"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    tmp = tmp_path_factory.mktemp("fuzz")
-    port = free_port()
-    env = dict(
-        os.environ,
-        ADJUDICATOR_DATABASE_URL=f"sqlite:///{tmp / 'fuzz.db'}",
+    with running_gunicorn(
+        tmp_path_factory.mktemp("fuzz"),
         ADJUDICATOR_RATELIMIT_DEFAULT="off",
         ADJUDICATOR_LOG_LEVEL="WARNING",
         ADJUDICATOR_API_KEYS="fuzz:fuzz-client-key",
         ADJUDICATOR_ADMIN_KEY=ADMIN,
-        PROMETHEUS_MULTIPROC_DIR=str(tmp / "metrics"),
-    )
-    log_path = tmp / "gunicorn.log"
-    with log_path.open("wb") as log:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "-c",
-                "python:adjudicator.web.gunicorn_conf",
-                "-b",
-                f"127.0.0.1:{port}",
-                "-w",
-                "2",
-                "adjudicator.web:create_app()",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            wait_until_responds(url + "/healthz", proc)
-            yield url, log_path
-            assert proc.poll() is None, "gunicorn died during the fuzz run"
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+    ) as (url, log_path):
+        yield url, log_path
 
 
 def test_schemathesis(server, tmp_path):
