@@ -33,7 +33,8 @@ def open_engine(url: str) -> sa.Engine:
             cur.close()
 
         return engine
-    return sa.create_engine(url, pool_pre_ping=True)
+    # A server that does not answer must not hang /readyz or a request forever.
+    return sa.create_engine(url, pool_pre_ping=True, connect_args={"connect_timeout": 5})
 
 
 def migrate(engine: sa.Engine) -> None:
