@@ -19,11 +19,17 @@ def _registry() -> t.Any:
     return open_registry(Settings.from_env())
 
 
-def _fail(exc: AdjudicatorError) -> t.NoReturn:
-    raise click.ClickException(f"{exc.code}: {exc.detail}")
+class _Group(click.Group):
+    """A domain error from any command is printed as ``code: detail`` with exit status 1."""
+
+    def invoke(self, ctx: click.Context) -> t.Any:
+        try:
+            return super().invoke(ctx)
+        except AdjudicatorError as exc:
+            raise click.ClickException(f"{exc.code}: {exc.detail}") from exc
 
 
-@click.group()
+@click.group(cls=_Group)
 @click.version_option(package_name="adjudicator")
 def cli() -> None:
     """Word validation, placement scoring and challenge adjudication."""
@@ -46,10 +52,7 @@ def rulesets() -> None:
     """List the rulesets loaded from the config folder."""
     from adjudicator.services.rulesets import list_rulesets
 
-    try:
-        rows = list_rulesets(_registry())
-    except AdjudicatorError as exc:
-        _fail(exc)
+    rows = list_rulesets(_registry())
     for r in rows:
         click.echo(f"{r['name']:<16} {r['language']:<4} {r['lexicon'] or '-':<16} {r['title']}")
 
@@ -77,12 +80,9 @@ def score(
         board = [
             ln.strip() for ln in board_file.read_text(encoding="utf-8").splitlines() if ln.strip()
         ]
-    try:
-        result = score_play(
-            _registry(), ruleset, board=board, move=f"{coordinate} {word}", validate=validate
-        )
-    except AdjudicatorError as exc:
-        _fail(exc)
+    result = score_play(
+        _registry(), ruleset, board=board, move=f"{coordinate} {word}", validate=validate
+    )
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
         return
@@ -109,10 +109,7 @@ def check(ruleset: str, as_json: bool, words: tuple[str, ...]) -> None:
     """Check words; exit status 1 if any is not valid."""
     from adjudicator.services.words import check_words
 
-    try:
-        result = check_words(_registry(), ruleset, list(words))
-    except AdjudicatorError as exc:
-        _fail(exc)
+    result = check_words(_registry(), ruleset, list(words))
     if as_json:
         click.echo(json.dumps(result, ensure_ascii=False, indent=2))
     else:
@@ -139,18 +136,15 @@ def challenge(ruleset: str, rule: str | None, reveal: bool, words: tuple[str, ..
     from adjudicator.services.audit import open_trail
     from adjudicator.services.challenges import rule_on_challenge
 
-    try:
-        result = rule_on_challenge(
-            _registry(),
-            open_trail(Settings.from_env()),
-            ruleset,
-            words=list(words),
-            rule=rule,
-            reveal=reveal,
-            asked_by="cli",
-        )
-    except AdjudicatorError as exc:
-        _fail(exc)
+    result = rule_on_challenge(
+        _registry(),
+        open_trail(Settings.from_env()),
+        ruleset,
+        words=list(words),
+        rule=rule,
+        reveal=reveal,
+        asked_by="cli",
+    )
     lex = result["lexicon"]
     shown = [w if isinstance(w, str) else w["word"] for w in result["words"]]
     click.echo(f"{result['verdict'].upper()}  ({' '.join(shown)})")
@@ -172,10 +166,7 @@ def lexicon_list() -> None:
     """The loaded lexicons and the rulesets that use them."""
     from adjudicator.services.lexicons import list_lexicons
 
-    try:
-        rows = list_lexicons(_registry())
-    except AdjudicatorError as exc:
-        _fail(exc)
+    rows = list_lexicons(_registry())
     for row in rows:
         m = row["manifest"]
         click.echo(
@@ -190,10 +181,7 @@ def lexicon_info(name: str) -> None:
     """Print a lexicon's manifest."""
     from adjudicator.services.lexicons import lexicon_manifest
 
-    try:
-        manifest = lexicon_manifest(_registry(), name)
-    except AdjudicatorError as exc:
-        _fail(exc)
+    manifest = lexicon_manifest(_registry(), name)
     click.echo(json.dumps(manifest, ensure_ascii=False, indent=2, default=str))
 
 
@@ -242,20 +230,17 @@ def lexicon_build(
         raise click.UsageError("give a RECIPE name or --wordlist FILE (with --name)")
     if wordlist is not None and not name:
         raise click.UsageError("--wordlist needs --name")
-    try:
-        report = build_lexicon(
-            Settings.from_env(),
-            recipe=recipe,
-            wordlist=wordlist,
-            name=name,
-            alphabet=alphabet,
-            language=language,
-            version=version_,
-            license=license_,
-            out=out,
-        )
-    except AdjudicatorError as exc:
-        _fail(exc)
+    report = build_lexicon(
+        Settings.from_env(),
+        recipe=recipe,
+        wordlist=wordlist,
+        name=name,
+        alphabet=alphabet,
+        language=language,
+        version=version_,
+        license=license_,
+        out=out,
+    )
     click.echo(report.summary())
 
 

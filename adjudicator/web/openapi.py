@@ -57,9 +57,13 @@ class Operation:
     reveal: bool = False
     media_type: str = "application/json"
     ruleset_params: tuple[str, ...] = ()
+    path_patterns: t.Mapping[str, str] = field(default_factory=dict)
     headers: t.Mapping[str, str] = field(default_factory=dict)
     links: t.Mapping[str, t.Any] = field(default_factory=dict)
 
+
+# The game-id route converter (web/api_games.py), as a pattern for the document.
+GAME_ID = {"id_": "^[0-9a-f]{32}$"}
 
 # fmt: off
 OPERATIONS: tuple[Operation, ...] = (
@@ -117,17 +121,21 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("post", "/api/v1/games/{id_}/events", "addGameEvent",
               "Add one event (needs the game's write token in X-Game-Token)", "games",
               game_schemas.GameOut, status=201, body=game_models.EventRequest,
-              errors=(403, 404, 409, 422)),
+              errors=(403, 404, 409, 422), path_patterns=GAME_ID),
     Operation("get", "/api/v1/games/{id_}", "getGame", "A game's state and history", "games",
-              game_schemas.GameOut, query=game_models.GameQuery, errors=(400, 404)),
+              game_schemas.GameOut, query=game_models.GameQuery, errors=(400, 404),
+              path_patterns=GAME_ID),
     Operation("delete", "/api/v1/games/{id_}", "deleteGame", "Delete a game (admin)", "games",
-              None, status=204, errors=(404,), access="admin", media_type=""),
+              None, status=204, errors=(404,), access="admin", media_type="",
+              path_patterns=GAME_ID),
     Operation("get", "/api/v1/games/{id_}.gcg", "exportGame", "A game as a GCG record",
-              "games", None, errors=(404,), media_type="application/x-gcg"),
+              "games", None, errors=(404,), media_type="application/x-gcg",
+              path_patterns=GAME_ID),
     Operation("get", "/api/v1/games/{id_}/board.svg", "gameBoard", "A picture of the board",
-              "games", None, errors=(404,), media_type="image/svg+xml"),
+              "games", None, errors=(404,), media_type="image/svg+xml",
+              path_patterns=GAME_ID),
     Operation("get", "/games/{id_}", "spectatorPage", "Read-only page for spectators", "pages",
-              None, errors=(404,), media_type="text/html"),
+              None, errors=(404,), media_type="text/html", path_patterns=GAME_ID),
 )
 # fmt: on
 
@@ -158,8 +166,8 @@ def _parameters(op: Operation, rulesets: list[str]) -> list[dict[str, t.Any]]:
     params = []
     for name in re.findall(r"{(\w+)}", op.path):
         schema: dict[str, t.Any] = {"type": "string", "minLength": 1}
-        if name == "id_" and "games" in op.path:
-            schema = {"type": "string", "pattern": "^[0-9a-f]{32}$"}  # the route's converter
+        if name in op.path_patterns:  # the route's converter, e.g. game ids
+            schema = {"type": "string", "pattern": op.path_patterns[name]}
         if name in op.ruleset_params:
             schema = {"type": "string", "enum": rulesets}
         params.append({"name": name, "in": "path", "required": True, "schema": schema})
