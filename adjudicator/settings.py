@@ -78,7 +78,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "ratelimit_default",
         "600/minute",
-        "Requests allowed per client key (or address), in flask-limiter notation; "
+        "Requests allowed per client key (or address), in the `limits` notation; "
         "`off` disables rate limiting.",
     ),
     Setting(

@@ -1,24 +1,36 @@
-"""Rate limits per client key (or address), with flask-limiter.
+"""Rate limits per client key (or address), counted by the ``limits`` library.
 
-Counters live in ``ADJUDICATOR_RATELIMIT_STORAGE_URL``: ``memory://`` counts
-per worker process; a shared store (``redis://...``) counts across workers and
-instances.  Health, readiness and metrics are never limited.
+One budget per client across the whole API (fixed windows, as many as the
+setting lists).  Counters live in ``ADJUDICATOR_RATELIMIT_STORAGE_URL``:
+``memory://`` counts per worker process; a shared store (``redis://...``)
+counts across workers and instances.  Health, readiness and metrics are never
+limited.
+
+We call ``limits`` from one before-request hook instead of going through
+flask-limiter: with a single application-wide limit, flask-limiter's per-request
+resolution of route, blueprint and exemption scopes cost about 145 µs per request
+in process, against about 3 µs here (docs/performance.md).
 """
 
 from __future__ import annotations
 
+import logging
 import math
 import time
+from dataclasses import dataclass
 
-from flask import Flask, Response, current_app, request
-from flask_limiter import Limiter, RateLimitExceeded
-from limits import parse_many
+from flask import Flask, current_app, request
+from limits import RateLimitItem, parse_many
+from limits.errors import ConfigurationError, StorageError
+from limits.storage import Storage, storage_from_string
+from limits.strategies import FixedWindowRateLimiter
+from werkzeug.exceptions import TooManyRequests
 
 from adjudicator.errors import ConfigError
-from adjudicator.web import problems
 from adjudicator.web.auth import client_name
 
 EXTENSION = "adjudicator.limiter"
+log = logging.getLogger("adjudicator.limits")
 
 
 def client_key() -> str:
@@ -27,46 +39,61 @@ def client_key() -> str:
     return f"key:{name}" if name else f"addr:{request.remote_addr or '-'}"
 
 
-def init_app(app: Flask, exempt: tuple[str, ...] = ()) -> Limiter | None:
+@dataclass
+class RateLimiter:
+    """The parsed limits, the strategy over the store, and the endpoints never limited."""
+
+    items: tuple[RateLimitItem, ...]
+    strategy: FixedWindowRateLimiter
+    exempt: frozenset[str]
+
+    def check(self) -> None:
+        """Count this request against each limit.
+
+        A store that is down lets the request through (logged): it must not take
+        the API down with it.
+
+        :raises TooManyRequests: over a limit, with ``Retry-After`` in seconds.
+        """
+        if request.endpoint in self.exempt or not current_app.config["RATELIMIT_ENABLED"]:
+            return
+        key = client_key()
+        try:
+            for item in self.items:
+                if not self.strategy.hit(item, key):
+                    raise TooManyRequests(str(item), retry_after=self._wait(item, key))
+        except StorageError as exc:
+            log.warning("rate limit store unavailable: %s", type(exc.storage_error).__name__)
+
+    def _wait(self, item: RateLimitItem, key: str) -> int:
+        """Whole seconds until the window resets: at least 1, never more than one window."""
+        reset = self.strategy.get_window_stats(item, key).reset_time
+        return max(1, min(math.ceil(reset - time.time()), item.get_expiry()))
+
+
+def init_app(app: Flask, exempt: tuple[str, ...] = ()) -> RateLimiter | None:
     """Attach the limiter; the ``exempt`` endpoints (health, metrics) are never limited.
 
     ``RATELIMIT_ENABLED`` in the Flask config wins; it defaults to off under
     ``TESTING`` so that one shared test app is not throttled by the whole suite.
+
+    :raises ConfigError: a limit or a store URL that cannot be used.
     """
     settings = app.config["ADJUDICATOR_SETTINGS"]
     if settings.ratelimit_default.strip().lower() in ("off", "none", "0"):
         return None
     try:
-        parse_many(settings.ratelimit_default)
+        items = tuple(parse_many(settings.ratelimit_default))
     except ValueError as exc:
         raise ConfigError("ADJUDICATOR_RATELIMIT_DEFAULT", None, str(exc)) from None
+    try:
+        storage = storage_from_string(settings.ratelimit_storage_url, wrap_exceptions=True)
+    except ConfigurationError as exc:
+        raise ConfigError("ADJUDICATOR_RATELIMIT_STORAGE_URL", None, str(exc)) from None
+    if not isinstance(storage, Storage):  # async+... stores need an event loop
+        raise ConfigError("ADJUDICATOR_RATELIMIT_STORAGE_URL", None, "not a synchronous store")
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
-    limiter = Limiter(
-        client_key,
-        app=app,
-        # One budget per client across the whole API, not one per route.
-        application_limits=[settings.ratelimit_default],
-        storage_uri=settings.ratelimit_storage_url,
-        # Retry-After goes on 429 answers only (_too_many), not on every answer.
-        headers_enabled=False,
-        # A store that is down must not take the API down with it.
-        swallow_errors=True,
-    )
-    for endpoint in exempt:
-        limiter.exempt(app.view_functions[endpoint])
-    app.register_error_handler(RateLimitExceeded, _too_many)
+    limiter = RateLimiter(items, FixedWindowRateLimiter(storage), frozenset(exempt))
+    app.before_request(limiter.check)
     app.extensions[EXTENSION] = limiter
     return limiter
-
-
-def _too_many(exc: RateLimitExceeded) -> Response:
-    """429 problem+json with ``Retry-After``: seconds until the window resets."""
-    resp = problems.http_problem(exc)
-    limiter: Limiter = current_app.extensions[EXTENSION]
-    current = limiter.current_limit
-    wait = 60
-    if current is not None:
-        # reset_at is rounded up to a whole second: never say more than one window.
-        wait = min(math.ceil(current.reset_at - time.time()), current.limit.get_expiry())
-    resp.headers["Retry-After"] = str(max(1, wait))
-    return resp

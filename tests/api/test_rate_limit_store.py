@@ -1,0 +1,87 @@
+"""The rate-limit store: a bad URL stops start-up, a shared store counts across
+processes (Redis, when ``ADJUDICATOR_TEST_REDIS_URL`` is set), and a store that
+is down lets requests through."""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+
+from adjudicator.errors import ConfigError
+from adjudicator.web import create_app
+from tests.conftest import CONFIG, LEXICONS
+
+
+def _app(tmp_path, name: str, **settings):
+    return create_app(
+        {
+            "TESTING": True,
+            "RATELIMIT_ENABLED": True,
+            "config_dir": str(CONFIG),
+            "lexicon_dir": str(LEXICONS),
+            "database_url": f"sqlite:///{tmp_path / f'{name}.db'}",
+            "log_level": "CRITICAL",
+            **settings,
+        }
+    )
+
+
+def test_an_unknown_store_fails_at_start_up(tmp_path):
+    with pytest.raises(ConfigError, match="RATELIMIT_STORAGE_URL"):
+        _app(tmp_path, "bad", ratelimit_storage_url="nosuchstore://here")
+
+
+def test_an_async_store_is_refused(tmp_path):
+    with pytest.raises(ConfigError, match="synchronous"):
+        _app(tmp_path, "async", ratelimit_storage_url="async+memory://")
+
+
+@pytest.fixture()
+def redis_url():
+    url = os.environ.get("ADJUDICATOR_TEST_REDIS_URL")
+    if not url:
+        pytest.skip("ADJUDICATOR_TEST_REDIS_URL not set")
+    pytest.importorskip("redis")
+    return url
+
+
+def test_a_redis_store_counts_across_workers(tmp_path, redis_url):
+    # Two apps stand for two gunicorn workers; a fresh key name keeps runs apart.
+    key = uuid.uuid4().hex
+    settings = {
+        "ratelimit_default": "3/minute",
+        "ratelimit_storage_url": redis_url,
+        "api_keys": f"club-{key}:secret-{key}",
+    }
+    one, two = _app(tmp_path, "one", **settings), _app(tmp_path, "two", **settings)
+    headers = {"X-API-Key": f"secret-{key}"}
+    try:
+        assert one.test_client().get("/api/v1/rulesets", headers=headers).status_code == 200
+        assert two.test_client().get("/api/v1/rulesets", headers=headers).status_code == 200
+        assert one.test_client().get("/api/v1/rulesets", headers=headers).status_code == 200
+        resp = two.test_client().get("/api/v1/rulesets", headers=headers)
+        assert resp.status_code == 429
+        assert 1 <= int(resp.headers["Retry-After"]) <= 60
+    finally:
+        for app in (one, two):
+            app.extensions["adjudicator.engine"].dispose()
+
+
+def test_a_store_that_is_down_lets_requests_through(tmp_path, caplog):
+    pytest.importorskip("redis")
+    # Nothing listens on port 1 of the loopback: every hit fails to connect.
+    app = _app(
+        tmp_path,
+        "down",
+        ratelimit_default="1/minute",
+        ratelimit_storage_url="redis://127.0.0.1:1",
+    )
+    try:
+        client = app.test_client()
+        with caplog.at_level("WARNING", logger="adjudicator.limits"):
+            assert all(client.get("/ping").status_code == 200 for _ in range(3))
+        assert "rate limit store unavailable" in caplog.text
+    finally:
+        app.extensions["adjudicator.engine"].dispose()
