@@ -10,7 +10,6 @@ once; the hooks only look things up.
 from __future__ import annotations
 
 import datetime as dt
-import json
 import logging
 import os
 import re
@@ -18,6 +17,7 @@ import time
 import traceback
 import typing as t
 
+import orjson
 from flask import Blueprint, Flask, Response, current_app, g, has_request_context, request
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -63,8 +63,11 @@ UNMATCHED = "(unmatched)"
 _REQUEST_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,64}")
 
 access_log = logging.getLogger("adjudicator.access")
-# Built once: json.dumps with options would build an encoder per line.
-_ENCODE = json.JSONEncoder(ensure_ascii=False, default=str).encode
+
+
+def _encode(fields: dict[str, t.Any]) -> str:
+    """One log line: UTF-8 JSON, anything unusual as its ``str``."""
+    return orjson.dumps(fields, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 # --- metrics helpers for views --------------------------------------------------
@@ -113,7 +116,7 @@ class JsonFormatter(logging.Formatter):
             out["request_id"] = g.request_id
         if record.exc_info:
             out["exception"] = "".join(traceback.format_exception(*record.exc_info))
-        return _ENCODE(out)
+        return _encode(out)
 
 
 class _Stderr(logging.Handler):

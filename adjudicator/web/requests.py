@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import typing as t
+from urllib.parse import parse_qsl
 
 from flask import current_app, request
 from pydantic import BaseModel, ConfigDict
@@ -47,15 +48,25 @@ def parse_json(model: type[M]) -> M:
 def parse_query(model: type[M]) -> M:
     """Validate the query string against ``model``; a parameter given twice is refused.
 
+    Decoded as werkzeug decodes ``request.args`` (invalid bytes stay
+    percent-encoded), without building its multi-dict: on a one-word lookup that
+    was a sixth of the view's time.
+
     :raises MalformedRequestError: a repeated parameter.
     :raises ValidationError: unknown or bad parameters (answered 400).
     """
-    args = request.args
-    for name in args:
-        count = len(args.getlist(name))
-        if count > 1:
-            raise MalformedRequestError(f"{name}: given {count} times; give it once", field=name)
-    return model.model_validate(args.to_dict())
+    pairs = parse_qsl(
+        request.query_string.decode(), keep_blank_values=True, errors="werkzeug.url_quote"
+    )
+    params = dict(pairs)
+    if len(params) != len(pairs):
+        for name in params:
+            count = sum(1 for key, _ in pairs if key == name)
+            if count > 1:
+                raise MalformedRequestError(
+                    f"{name}: given {count} times; give it once", field=name
+                )
+    return model.model_validate(params)
 
 
 def read_body() -> bytes:
