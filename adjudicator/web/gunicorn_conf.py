@@ -2,16 +2,35 @@
 
     gunicorn -c python:adjudicator.web.gunicorn_conf -b 0.0.0.0:8000 "adjudicator.web:create_app()"
 
-Importing this module prepares the metrics folder, before gunicorn loads the app.
+Importing this module prepares the metrics folder and pauses garbage collection in
+the master, before gunicorn loads the app; its hooks warm the app once in the
+master and share its memory with the workers (see ``server``).
 """
 
 from __future__ import annotations
 
-from adjudicator.web.server import child_exit, on_exit, prepare_metrics_dir
+from adjudicator.web.server import (
+    child_exit,
+    on_exit,
+    post_fork,
+    pre_fork,
+    prepare_metrics_dir,
+    share_memory_with_workers,
+    when_ready,
+)
 
 prepare_metrics_dir()
+share_memory_with_workers()
 
 preload_app = True
 accesslog = None  # the app logs each request as JSON, with its request id
 
-__all__ = ["accesslog", "child_exit", "on_exit", "preload_app"]
+__all__ = [
+    "accesslog",
+    "child_exit",
+    "on_exit",
+    "post_fork",
+    "pre_fork",
+    "preload_app",
+    "when_ready",
+]

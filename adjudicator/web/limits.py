@@ -28,6 +28,7 @@ from werkzeug.exceptions import TooManyRequests
 
 from adjudicator.errors import ConfigError
 from adjudicator.web.auth import client_name
+from adjudicator.web.warmup import is_warmup
 
 EXTENSION = "adjudicator.limiter"
 log = logging.getLogger("adjudicator.limits")
@@ -55,7 +56,11 @@ class RateLimiter:
 
         :raises TooManyRequests: over a limit, with ``Retry-After`` in seconds.
         """
-        if request.endpoint in self.exempt or not current_app.config["RATELIMIT_ENABLED"]:
+        if (
+            request.endpoint in self.exempt
+            or not current_app.config["RATELIMIT_ENABLED"]
+            or is_warmup(request.environ)
+        ):
             return
         key = client_key()
         try:

@@ -30,6 +30,8 @@ from prometheus_client import (
     multiprocess,
 )
 
+from adjudicator.web.warmup import is_warmup
+
 bp = Blueprint("metrics", __name__)
 
 REQUESTS = Counter(
@@ -178,6 +180,8 @@ def _after(response: Response) -> Response:
     rid = g.get("request_id")
     if rid:
         response.headers["X-Request-ID"] = rid
+    if is_warmup(request.environ):
+        return response  # the master's own warm-up: neither counted nor logged
     rule = request.url_rule
     endpoint = rule.rule if rule is not None else UNMATCHED
     method = request.method if request.method in _METHODS else "OTHER"

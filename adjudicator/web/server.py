@@ -9,6 +9,7 @@ gunicorn gets it from ``-c python:adjudicator.web.gunicorn_conf``.
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import tempfile
@@ -34,6 +35,32 @@ def prepare_metrics_dir() -> Path:
         os.environ[ENV] = str(path)
         os.environ[_OWNED] = "1"
     return path
+
+
+def share_memory_with_workers() -> None:
+    """Call in the master before the app is loaded: no garbage collection there, so
+    the objects the app builds stay packed instead of filling freed holes that a
+    worker would later write to (and copy)."""
+    gc.disable()
+
+
+def when_ready(server: t.Any) -> None:
+    """gunicorn hook (master, app preloaded, no worker yet): warm the app once."""
+    from adjudicator.web.warmup import warm_up
+
+    warm_up(server.app.wsgi())
+
+
+def pre_fork(server: t.Any, worker: t.Any) -> None:
+    """gunicorn hook (master): put every object built so far out of the collector's
+    reach, so that a collection in a worker never writes to the pages it shares
+    with the master."""
+    gc.freeze()
+
+
+def post_fork(server: t.Any, worker: t.Any) -> None:
+    """gunicorn hook (worker): collect garbage again, among the worker's own objects."""
+    gc.enable()
 
 
 def child_exit(server: t.Any, worker: t.Any) -> None:
@@ -66,6 +93,7 @@ class _App(BaseApplication):  # type: ignore[misc]
 
 def run_gunicorn(host: str, port: int, workers: int) -> None:
     prepare_metrics_dir()
+    share_memory_with_workers()
     # preload: lexicons are memory-mapped once in the master and shared by workers.
     # No gunicorn access log: the app writes JSON access lines with request ids.
     _App(
@@ -73,6 +101,9 @@ def run_gunicorn(host: str, port: int, workers: int) -> None:
             "bind": f"{host}:{port}",
             "workers": workers,
             "preload_app": True,
+            "when_ready": when_ready,
+            "pre_fork": pre_fork,
+            "post_fork": post_fork,
             "child_exit": child_exit,
             "on_exit": on_exit,
         }
