@@ -19,7 +19,7 @@ from pathlib import Path
 from bench import load
 from bench.load import Req
 from bench.records import Case, Record, score_body
-from bench.server import Server, request
+from bench.server import HOST, Server, request
 from bench.words import sample_words
 
 if t.TYPE_CHECKING:
@@ -224,6 +224,15 @@ def run(
                     file=sys.stderr,
                 )
                 before = after
+        reference = bare_flask_reference(
+            workdir,
+            srv,
+            workers=workers,
+            seconds=seconds,
+            rounds=rounds,
+            connections=connections,
+            tool=tool,
+        )
         log = srv.log
     logged = server_times(log)
     result: dict[str, t.Any] = {
@@ -241,6 +250,7 @@ def run(
         },
         "game": game_note,
         "ping": _medians(pings),
+        "bare_flask": reference,
         "endpoints": {},
     }
     routes = {
@@ -265,6 +275,52 @@ def run(
     if "GET /ping" in logged:
         result["ping"]["server_logged"] = logged["GET /ping"]
     return result
+
+
+def bare_flask_reference(
+    workdir: Path,
+    ours: Server,
+    *,
+    workers: int,
+    seconds: float,
+    rounds: int,
+    connections: int,
+    tool: str,
+) -> dict[str, t.Any]:
+    """Our ``/ping`` against a bare Flask app's (``bench/bareapp.py``) under the same
+    gunicorn settings, alternately: ``ours, bare, ours`` per round."""
+    bare = Server(workdir, workers, "off")
+    bare.command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--workers",
+        str(workers),
+        "--preload",
+        "--bind",
+        f"{HOST}:{bare.port}",
+        "bench.bareapp:app",
+    ]
+    with bare:
+        bare.wait_ready()
+        load.run(bare.port, [PING], 1, connections, tool)
+        runs, ratios, cpu_ratios = [], [], []
+        before = timed(ours, [PING], seconds, connections, tool)
+        for _ in range(rounds):
+            got = timed(bare, [PING], seconds, connections, tool)
+            after = timed(ours, [PING], seconds, connections, tool)
+            runs.append(got)
+            ratios.append(statistics.fmean([before["rps"], after["rps"]]) / got["rps"])
+            ours_cpu = statistics.fmean(
+                [before["server_cpu_us_per_request"], after["server_cpu_us_per_request"]]
+            )
+            cpu_ratios.append(got["server_cpu_us_per_request"] / ours_cpu)
+            before = after
+    out = _medians(runs)
+    out["ours_over_bare"] = round(statistics.median(ratios), 3)
+    out["ours_over_bare_by_cpu"] = round(statistics.median(cpu_ratios), 3)
+    out["ratios"] = [round(r, 3) for r in ratios]
+    return out
 
 
 def _medians(runs: list[dict[str, t.Any]]) -> dict[str, t.Any]:

@@ -65,6 +65,17 @@ def markdown(res: dict[str, t.Any]) -> str:
                 f"{_num(e.get('cpu_ratio_to_ping'), 2)} | "
                 f"{e.get('server_logged', {}).get('median_ms', '—')} |"
             )
+        ref = http.get("bare_flask")
+        if ref:
+            lines += [
+                "",
+                f"Our `/ping` against a bare Flask app's (`bench/bareapp.py`, same gunicorn "
+                f"settings, alternately): {ref['ours_over_bare']:.2f}x the requests/s "
+                f"({ref['ours_over_bare_by_cpu']:.2f}x by server CPU per request; bare Flask "
+                f"{ref['rps']:.0f} req/s, {_num(ref.get('server_cpu_us_per_request'), 0)} µs "
+                "CPU per request). The ratios above are to our own `/ping`, which carries "
+                "the request id, access log, metrics and rate limit that every request pays.",
+            ]
     inp = res.get("inprocess")
     if inp:
         lines += [
