@@ -17,6 +17,8 @@ from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
 from adjudicator.errors import UnknownTileError
 
 PRIVATE_USE_BASE = 0xE000
+_MISSING = object()
+_T = t.TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,14 @@ class Alphabet:
     def counts(self) -> tuple[int, ...]:
         """How many of each tile by id; index 0 (``BLANK``) is the blanks."""
         return self._counts
+
+    def derived(self, key: t.Hashable, build: t.Callable[[Alphabet], _T]) -> _T:
+        """``build(self)``, made once per ``key``: tables that other modules derive
+        from this alphabet for their hot paths."""
+        got = self._cache.get(key, _MISSING)
+        if got is _MISSING:
+            got = self._cache[key] = build(self)
+        return got  # type: ignore[no-any-return]
 
     @property
     def total_tiles(self) -> int:

@@ -8,6 +8,8 @@ language name.
 
 from __future__ import annotations
 
+import itertools
+import operator
 import typing as t
 from dataclasses import dataclass
 
@@ -35,14 +37,20 @@ from adjudicator.errors import (
 )
 
 if t.TYPE_CHECKING:
+    from adjudicator.core.alphabet import Alphabet
     from adjudicator.core.ruleset import Ruleset
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class PlacedTile:
     row: int
     col: int
     tile: Tile  # a letter id, or a letter id | BLANK_BIT for a blank
+
+    # One dict update instead of the frozen dataclass's object.__setattr__ per
+    # field: a tile is made for every letter of every request.
+    def __init__(self, row: int, col: int, tile: Tile) -> None:
+        self.__dict__.update({"row": row, "col": col, "tile": tile})
 
 
 @dataclass(frozen=True)
@@ -118,7 +126,8 @@ def check_placement(board: Board, placement: Placement, rules: Ruleset) -> None:
         if p.tile == BLANK:
             raise BlankNotDesignatedError(row, col)
     _check_swaps(board, placement, rules)
-    first = board.is_empty
+    packed = board.packed()
+    first = board.is_empty if packed is None else packed.count(EMPTY) == len(packed)
     if first or not rules.multi_line_moves:
         _check_line(board, placement, seen)
     if first:
@@ -155,8 +164,7 @@ def _check_swaps(board: Board, placement: Placement, rules: Ruleset) -> None:
         raise StarNotReplayedError(len(placement.swaps), played)
 
 
-def _row_col(p: PlacedTile) -> tuple[int, int]:
-    return (p.row, p.col)
+_row_col = operator.attrgetter("row", "col")
 
 
 def _check_line(board: Board, placement: Placement, new: set[tuple[int, int]]) -> None:
@@ -246,24 +254,19 @@ def _check_supply(board: Board, placement: Placement, rules: Ruleset) -> None:
     """No tile used more often than the set holds (blanks counted together)."""
     alphabet = rules.alphabet
     cells: t.Sequence[Tile] = board.cells
+    packed = board.packed()
     if placement.swaps:
         cells = list(cells)
         for s in placement.swaps:
             cells[s.row * board.cols + s.col] = s.tile & ~BLANK_BIT
+        packed = None
     placed = [p.tile for p in placement.tiles]
-    try:
-        on_board: t.Iterable[Tile] = bytes(cells).replace(b"\0", b"")  # C-speed skip of EMPTY
-    except (ValueError, TypeError):  # a cell that is not a byte
-        on_board = [c for c in cells if c != EMPTY]
     # [blanks, id 1, id 2, ...]: indexed like alphabet.counts, in the order of
-    # sorted(count_tiles(...)).  A negative id without BLANK_BIT is below -128,
-    # so it cannot index this list either (letter ids stay below BLANK_BIT).
+    # sorted(count_tiles(...)).
     used = [0] * (alphabet.size + 1)
     try:
-        for tile in on_board:
-            used[BLANK if tile & BLANK_BIT else tile] += 1
-        for tile in placed:
-            used[BLANK if tile & BLANK_BIT or tile == BLANK else tile] += 1
+        for i in _supply_indices(alphabet, cells if packed is None else packed, placed):
+            used[i] += 1
     except IndexError:
         used = []
     if not used:
@@ -274,6 +277,33 @@ def _check_supply(board: Board, placement: Placement, rules: Ruleset) -> None:
             if n > available:
                 raise TileSupplyError(alphabet.label(tile), n, available)
         return
-    for tile, (n, available) in enumerate(zip(used, alphabet.counts, strict=True)):
-        if n and n > available:
-            raise TileSupplyError(alphabet.label(tile), n, available)
+    counts = alphabet.counts
+    if any(map(operator.gt, used, counts)):  # a tile used up: name the first
+        for tile, (n, available) in enumerate(zip(used, counts, strict=True)):
+            if n and n > available:
+                raise TileSupplyError(alphabet.label(tile), n, available)
+
+
+def _supply_indices(
+    alphabet: Alphabet, cells: t.Sequence[Tile] | bytes, placed: list[Tile]
+) -> t.Iterable[int]:
+    """Each tile's index in the used counts, EMPTY squares skipped; a tile id
+    outside the alphabet gets one past their end.  At C speed when every tile is
+    a byte; else one at a time (a negative id without BLANK_BIT is below -128, so
+    it is past the end too: letter ids stay below BLANK_BIT)."""
+    try:
+        kinds = alphabet.derived("supply kinds", _supply_kinds)
+        return bytes(cells).translate(kinds, b"\0") + bytes(placed).translate(kinds)
+    except (ValueError, TypeError):  # a tile that is not a byte
+        on_board = (BLANK if c & BLANK_BIT else c for c in cells if c != EMPTY)
+        in_play = (BLANK if c & BLANK_BIT or c == BLANK else c for c in placed)
+        return itertools.chain(on_board, in_play)
+
+
+def _supply_kinds(alphabet: Alphabet) -> bytes:
+    """``bytes.translate`` table: a tile byte to its index in the used counts."""
+    size = alphabet.size
+    return bytes(
+        BLANK if tile & BLANK_BIT or tile == BLANK else tile if tile <= size else 0xFF
+        for tile in range(256)
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import operator
 import typing as t
 from dataclasses import dataclass, fields
 
@@ -15,6 +16,12 @@ if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
 
 
+# The three result classes write their fields with one dict update instead of
+# the frozen dataclass's object.__setattr__ per field: they are made for every
+# letter and word scored, and this more than halves their cost.  The check
+# below keeps each __init__ in step with its fields.
+
+
 @dataclass(frozen=True, init=False)
 class LetterScore:
     row: int
@@ -25,9 +32,6 @@ class LetterScore:
     word_multiplier: int  # 1 unless a new tile sits on a word premium
     new: bool
 
-    # Written out because it runs for every letter of every word scored: one
-    # dict update instead of the frozen dataclass's seven object.__setattr__
-    # calls halves its cost.  The field check below keeps it in step.
     def __init__(
         self,
         row: int,
@@ -39,23 +43,19 @@ class LetterScore:
         new: bool,
     ) -> None:
         self.__dict__.update(
-            row=row,
-            col=col,
-            tile=tile,
-            value=value,
-            letter_multiplier=letter_multiplier,
-            word_multiplier=word_multiplier,
-            new=new,
+            {
+                "row": row,
+                "col": col,
+                "tile": tile,
+                "value": value,
+                "letter_multiplier": letter_multiplier,
+                "word_multiplier": word_multiplier,
+                "new": new,
+            }
         )
 
 
-if list(inspect.signature(LetterScore.__init__).parameters)[1:] != [
-    f.name for f in fields(LetterScore)
-]:
-    raise TypeError("LetterScore.__init__ must take every field, in order")
-
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class WordScore:
     tiles: tuple[Tile, ...]
     row: int
@@ -66,8 +66,32 @@ class WordScore:
     word_multiplier: int
     score: int
 
+    def __init__(
+        self,
+        tiles: tuple[Tile, ...],
+        row: int,
+        col: int,
+        direction: str,
+        main: bool,
+        letters: tuple[LetterScore, ...],
+        word_multiplier: int,
+        score: int,
+    ) -> None:
+        self.__dict__.update(
+            {
+                "tiles": tiles,
+                "row": row,
+                "col": col,
+                "direction": direction,
+                "main": main,
+                "letters": letters,
+                "word_multiplier": word_multiplier,
+                "score": score,
+            }
+        )
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, init=False)
 class ScoreBreakdown:
     words: tuple[WordScore, ...]
     tiles_placed: int
@@ -76,6 +100,31 @@ class ScoreBreakdown:
     score: int
     board_after: Board
 
+    def __init__(
+        self,
+        words: tuple[WordScore, ...],
+        tiles_placed: int,
+        bingo: bool,
+        bingo_bonus: int,
+        score: int,
+        board_after: Board,
+    ) -> None:
+        self.__dict__.update(
+            {
+                "words": words,
+                "tiles_placed": tiles_placed,
+                "bingo": bingo,
+                "bingo_bonus": bingo_bonus,
+                "score": score,
+                "board_after": board_after,
+            }
+        )
+
+
+for _cls in (LetterScore, WordScore, ScoreBreakdown):
+    if list(inspect.signature(_cls.__init__).parameters)[1:] != [f.name for f in fields(_cls)]:
+        raise TypeError(f"{_cls.__name__}.__init__ must take every field, in order")
+
 
 def score_placement(board: Board, placement: Placement, rules: Ruleset) -> ScoreBreakdown:
     """Check the placement, then score every word it forms.
@@ -83,18 +132,9 @@ def score_placement(board: Board, placement: Placement, rules: Ruleset) -> Score
     :raises PlacementError: the first legality rule the placement breaks.
     """
     check_placement(board, placement, rules)
-    cells = list(board.cells)
-    cols = board.cols
-    for s in placement.swaps:
-        cells[s.row * cols + s.col] = s.tile & ~BLANK_BIT
-    for p in placement.tiles:
-        cells[p.row * cols + p.col] = p.tile
-    after = Board(board.rows, cols, tuple(cells))
+    after = _board_after(board, placement)
     new = placement.squares()
-    raw = [
-        _score_word(after, new, rules, row, col, direction)
-        for row, col, direction in _word_starts(after, placement)
-    ]
+    raw = _score_words(after, new, rules, _word_starts(after, placement))
     main = _main_index(raw, placement)
     words = [
         WordScore(tiles, row, col, direction, i == main, letters, word_mult, score)
@@ -109,33 +149,64 @@ def score_placement(board: Board, placement: Placement, rules: Ruleset) -> Score
     return ScoreBreakdown(tuple(words), placed, bingo, bonus, total, after)
 
 
-def _row_col(p: t.Any) -> tuple[int, int]:
-    return (p.row, p.col)
+def _board_after(board: Board, placement: Placement) -> Board:
+    """The board with the swapped stars and the placed tiles on it, with its
+    :meth:`Board.packed` worked out from the old board's when that has one."""
+    cols = board.cols
+    cells = list(board.cells)
+    for s in placement.swaps:
+        cells[s.row * cols + s.col] = s.tile & ~BLANK_BIT
+    for p in placement.tiles:
+        cells[p.row * cols + p.col] = p.tile
+    packed = board.packed()
+    if packed is None:
+        return Board(board.rows, cols, tuple(cells))
+    buf = bytearray(packed)
+    try:
+        for s in placement.swaps:
+            buf[s.row * cols + s.col] = s.tile & ~BLANK_BIT
+        for p in placement.tiles:
+            buf[p.row * cols + p.col] = p.tile
+    except (ValueError, TypeError):  # a tile that is not a byte
+        return Board(board.rows, cols, tuple(cells))
+    return Board.from_packed(board.rows, cols, bytes(buf), tuple(cells))
 
 
-def _word_starts(after: Board, placement: Placement) -> list[tuple[int, int, str]]:
-    """Start square and direction of every run of 2+ tiles through a new tile."""
+_row_col = operator.attrgetter("row", "col")
+
+
+def _word_starts(after: Board, placement: Placement) -> list[tuple[int, int, str, int]]:
+    """Start square, direction and length of every run of 2+ tiles through a new
+    tile, in the order of the tiles (row by row), across before down."""
     cells, rows, cols = after.cells, after.rows, after.cols
-    starts: list[tuple[int, int, str]] = []
-    seen: set[tuple[int, int, str]] = set()
+    starts: list[tuple[int, int, str, int]] = []
+    # The run each direction found last (its row and last column across; its last
+    # row per column down): a later tile inside it adds nothing.
+    across_row, across_end = -1, -1
+    down_end: dict[int, int] = {}
     for p in sorted(placement.tiles, key=_row_col):
         row, col = p.row, p.col
-        # Across: back to the first tile of the run, then is there a second tile?
-        c, i = col, row * cols + col
-        while c > 0 and cells[i - 1]:
-            c, i = c - 1, i - 1
-        key = (row, c, ACROSS)
-        if key not in seen and c + 1 < cols and cells[i + 1]:
-            seen.add(key)
-            starts.append(key)
-        # Down, likewise.
-        r, i = row, row * cols + col
-        while r > 0 and cells[i - cols]:
-            r, i = r - 1, i - cols
-        key = (r, col, DOWN)
-        if key not in seen and r + 1 < rows and cells[i + cols]:
-            seen.add(key)
-            starts.append(key)
+        here = row * cols + col
+        if row != across_row or col > across_end:
+            first, i = col, here
+            while first > 0 and cells[i - 1]:
+                first, i = first - 1, i - 1
+            last, i = col, here
+            while last + 1 < cols and cells[i + 1]:
+                last, i = last + 1, i + 1
+            across_row, across_end = row, last
+            if last > first:
+                starts.append((row, first, ACROSS, last - first + 1))
+        if row > down_end.get(col, -1):
+            first, i = row, here
+            while first > 0 and cells[i - cols]:
+                first, i = first - 1, i - cols
+            last, i = row, here
+            while last + 1 < rows and cells[i + cols]:
+                last, i = last + 1, i + cols
+            down_end[col] = last
+            if last > first:
+                starts.append((first, col, DOWN, last - first + 1))
     return starts
 
 
@@ -144,51 +215,61 @@ def _word_starts(after: Board, placement: Placement) -> list[tuple[int, int, str
 _RawWord = tuple[tuple[Tile, ...], int, int, str, tuple[LetterScore, ...], int, int, int]
 
 
-def _score_word(
-    after: Board, new: set[tuple[int, int]], rules: Ruleset, row: int, col: int, direction: str
-) -> _RawWord:
-    cells, rows, cols = after.cells, after.rows, after.cols
-    layout = rules.layout
-    squares, layout_cols = layout.squares, layout.cols
+_new = object.__new__
+
+
+def _score_words(
+    after: Board, new: set[tuple[int, int]], rules: Ruleset, starts: list[tuple[int, int, str, int]]
+) -> list[_RawWord]:
+    """Score the runs found by :func:`_word_starts`."""
+    cells, cols = after.cells, after.cols
+    squares, layout_cols = rules.layout.squares, rules.layout.cols
     scores = rules.alphabet.scores
     blank_zero = not rules.blank_scores_letter
-    across = direction == ACROSS
-    letters: list[LetterScore] = []
-    tiles: list[Tile] = []
-    total = 0
-    word_mult = 1
-    new_count = 0
-    r, c = row, col
-    while r < rows and c < cols:
-        tile = cells[r * cols + c]
-        if not tile:
-            break
-        value = 0 if (tile & BLANK_BIT and blank_zero) else scores[tile & ~BLANK_BIT]
-        if (r, c) in new:
-            prem = squares[r * layout_cols + c]
-            lm, wm = prem.letter, prem.word
-            letters.append(LetterScore(r, c, tile, value, lm, wm, True))
-            word_mult *= wm
-            new_count += 1
-        else:
-            lm = 1
-            letters.append(LetterScore(r, c, tile, value, 1, 1, False))
-        tiles.append(tile)
-        total += value * lm
-        if across:
-            c += 1
-        else:
-            r += 1
-    return (
-        tuple(tiles),
-        row,
-        col,
-        direction,
-        tuple(letters),
-        word_mult,
-        total * word_mult,
-        new_count,
-    )
+    words: list[_RawWord] = []
+    for row, col, direction, length in starts:
+        across = direction == ACROSS
+        step = 1 if across else cols
+        start = row * cols + col
+        tiles = cells[start : start + step * (length - 1) + 1 : step]
+        letters: list[LetterScore] = []
+        total = 0
+        word_mult = 1
+        new_count = 0
+        r, c = row, col
+        for tile in tiles:
+            value = 0 if (tile & BLANK_BIT and blank_zero) else scores[tile & ~BLANK_BIT]
+            if (r, c) in new:
+                prem = squares[r * layout_cols + c]
+                lm, wm, is_new = prem.letter, prem.word, True
+                word_mult *= wm
+                new_count += 1
+            else:
+                lm, wm, is_new = 1, 1, False
+            total += value * lm
+            # LetterScore(r, c, tile, value, lm, wm, is_new) without the __init__
+            # call, which costs a third of it: the same dict, in field order.
+            letter = _new(LetterScore)
+            letter.__dict__.update(
+                {
+                    "row": r,
+                    "col": c,
+                    "tile": tile,
+                    "value": value,
+                    "letter_multiplier": lm,
+                    "word_multiplier": wm,
+                    "new": is_new,
+                }
+            )
+            letters.append(letter)
+            if across:
+                c += 1
+            else:
+                r += 1
+        words.append(
+            (tiles, row, col, direction, tuple(letters), word_mult, total * word_mult, new_count)
+        )
+    return words
 
 
 def _main_index(words: list[_RawWord], placement: Placement) -> int:
@@ -197,14 +278,17 @@ def _main_index(words: list[_RawWord], placement: Placement) -> int:
         return -1
     tiles = placement.tiles
     if len(tiles) > 1:
-        first = tiles[0]
-        if all(p.row == first.row for p in tiles):
+        row, col = tiles[0].row, tiles[0].col
+        if all([p.row == row for p in tiles]):
             want = ACROSS
-        elif all(p.col == first.col for p in tiles):
+        elif all([p.col == col for p in tiles]):
             want = DOWN
         else:
             want = ""
         if want:
-            return next((i for i, w in enumerate(words) if w[3] == want), 0)
+            for i, w in enumerate(words):
+                if w[3] == want:
+                    return i
+            return 0
     # One tile, or a several-line move: the word holding the most new tiles.
     return max(range(len(words)), key=lambda i: (words[i][7], words[i][3] == ACROSS))

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import typing as t
+import unicodedata
 from dataclasses import dataclass
 
+from adjudicator.core.alphabet import Alphabet
 from adjudicator.core.board import Board, parse_board
 from adjudicator.core.coords import parse_coord
 from adjudicator.core.placement import PlacedTile, Placement, Swap, from_move
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.scoring import ScoreBreakdown, WordScore, score_placement
 from adjudicator.core.tiles import BLANK_BIT
-from adjudicator.errors import MalformedRequestError
+from adjudicator.errors import MalformedRequestError, UnknownTileError
 from adjudicator.services.words import validate_words
 
 if t.TYPE_CHECKING:
@@ -33,6 +35,30 @@ def read_board(rules: Ruleset, rows: t.Sequence[str | t.Sequence[str]] | None) -
     if rows is None:
         return Board.empty(layout.rows, layout.cols)
     return parse_board(rows, rules.alphabet, (layout.rows, layout.cols))
+
+
+def _single_tiles(rules: Ruleset) -> t.Mapping[str, int]:
+    """The tile of each label, blank label and alias (and folded character) on its
+    own, as :func:`_one_tile` reads it: made once per alphabet and fold by
+    tokenizing each.  Other text is not in it; :func:`_one_tile` reads that."""
+    fold = rules.fold
+
+    def build(alpha: Alphabet) -> dict[str, int]:
+        texts = {alpha.blank_label, *fold}
+        for spec in alpha.letters:
+            texts.update((spec.label, spec.blank_label, *spec.aliases, *spec.blank_aliases))
+        texts |= {unicodedata.normalize("NFC", text) for text in texts}
+        table = {}
+        for text in texts:
+            try:
+                tiles = alpha.tokenize(text, fold=fold)
+            except UnknownTileError:
+                continue
+            if len(tiles) == 1 and tiles[0] is not None:
+                table[text] = tiles[0]
+        return table
+
+    return rules.alphabet.derived(("single tiles", *fold.items()), build)
 
 
 def _one_tile(rules: Ruleset, letter: str, blank: bool, field: str) -> int:
@@ -66,14 +92,16 @@ def read_placement(
         coord = parse_coord(parts[0])
         tiles = rules.alphabet.tokenize(parts[1], fold=rules.fold, extra={".": None})
         return Placement(from_move(board, coord, tiles).tiles, swapped)
-    tiles_in = placement or ()
-    return Placement(
-        tuple(
-            PlacedTile(p.row, p.col, _one_tile(rules, p.letter, p.blank, f"placement[{i}].letter"))
-            for i, p in enumerate(tiles_in)
-        ),
-        swapped,
-    )
+    single = _single_tiles(rules)
+    placed = []
+    for i, p in enumerate(placement or ()):
+        row, col, letter = p.row, p.col, p.letter
+        try:
+            tile = single[letter]
+        except (KeyError, TypeError):  # not one label on its own: _one_tile() reads it
+            tile = _one_tile(rules, letter, False, f"placement[{i}].letter")
+        placed.append(PlacedTile(row, col, tile | BLANK_BIT if p.blank else tile))
+    return Placement(tuple(placed), swapped)
 
 
 def score_play(
