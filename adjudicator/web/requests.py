@@ -72,14 +72,28 @@ def parse_query(model: type[M]) -> M:
 def read_body() -> bytes:
     """The request body, at most ``MAX_CONTENT_LENGTH`` bytes.
 
-    With a ``Content-Length`` over the limit werkzeug raises 413 itself; a chunked
-    body is cut at the limit without a word, so reaching the limit is refused here.
+    With a ``Content-Length`` the body is read straight from the server's input
+    (werkzeug's limited-stream wrapper cost about 10 µs a request).  A chunked body is
+    read by werkzeug, which cuts it at the limit without a word, so reaching the
+    limit is refused here.
 
     :raises RequestEntityTooLarge: the body is too large.
+    :raises MalformedRequestError: the body ended before its ``Content-Length``.
     """
-    data = request.get_data(cache=True)
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    if limit is not None and request.content_length is None and len(data) >= limit:
+    length = request.content_length
+    if length is not None:
+        if limit is not None and length > limit:
+            raise RequestEntityTooLarge()
+        data: bytes = request.environ["wsgi.input"].read(length) if length else b""
+        if len(data) < length:
+            raise MalformedRequestError(
+                f"the body ended after {len(data)} of its {length} bytes (Content-Length)",
+                field="(body)",
+            )
+        return data
+    data = request.get_data(cache=True)
+    if limit is not None and len(data) >= limit:
         raise RequestEntityTooLarge()
     return data
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.client
 import json
+import socket
 from urllib.parse import urlsplit
 
 import pytest
@@ -91,6 +92,28 @@ def test_chunked_body_over_the_limit_is_413(live_server):
     conn.close()
     assert resp.status == 413 and body["code"] == "body-too-large"
     assert resp.getheader("Content-Type") == "application/problem+json"
+    assert live_server.request("GET", "/healthz")[0] == 200
+
+
+@pytest.mark.e2e
+def test_a_body_shorter_than_its_content_length_is_400(live_server):
+    url = urlsplit(live_server.url)
+    body = b'{"ruleset": "scrabble-en", "words": ["QI"]}'
+    with socket.create_connection((url.hostname, url.port), timeout=10) as sock:
+        sock.sendall(
+            b"POST /api/v1/words/check HTTP/1.1\r\nHost: x\r\n"
+            b"Content-Type: application/json\r\n"
+            + f"Content-Length: {len(body) + 50}\r\n\r\n".encode()
+            + body
+        )
+        sock.shutdown(socket.SHUT_WR)  # the client sends no more
+        answer = b""
+        while chunk := sock.recv(65536):
+            answer += chunk
+    head, _, payload = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 400"), head
+    problem = json.loads(payload)
+    assert problem["code"] == "malformed-request" and "ended after 43 of its 93" in problem["detail"]
     assert live_server.request("GET", "/healthz")[0] == 200
 
 
