@@ -37,8 +37,7 @@ def main() -> int:
         f"(x{args.repeat} repetitions, {got['placements'] * args.repeat} calls)"
     )
     print(
-        f"score_placement: median {got['median_us']:.1f} us, "
-        f"mean {got['mean_us']:.1f} us per call"
+        f"score_placement: median {got['median_us']:.1f} us, mean {got['mean_us']:.1f} us per call"
     )
     return 0
 
