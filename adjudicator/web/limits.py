@@ -1,26 +1,29 @@
-"""Rate limits per client key (or address), counted by the ``limits`` library.
+"""Rate limits per client key (or address): parsed by the ``limits`` library,
+counted in this process or in a store that ``limits`` reaches.
 
 One budget per client across the whole API (fixed windows, as many as the
 setting lists).  Counters live in ``ADJUDICATOR_RATELIMIT_STORAGE_URL``:
-``memory://`` counts per worker process; a shared store (``redis://...``)
-counts across workers and instances.  Health, readiness and metrics are never
-limited.
+``memory://`` counts per worker process (:class:`ProcessWindows`); a shared
+store (``redis://...``) counts across workers and instances.  Health, readiness
+and metrics are never limited.
 
 We call ``limits`` from one before-request hook instead of going through
 flask-limiter: with a single application-wide limit, flask-limiter's per-request
 resolution of route, blueprint and exemption scopes cost about 145 µs per request
-in process, against about 3 µs here (docs/performance.md).
+in process, against about 7 µs here (docs/performance.md).
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import threading
 import time
+import typing as t
 from dataclasses import dataclass
 
 from flask import Flask, current_app, request
-from limits import RateLimitItem, parse_many
+from limits import RateLimitItem, WindowStats, parse_many
 from limits.errors import ConfigurationError, StorageError
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
@@ -40,12 +43,59 @@ def client_key() -> str:
     return f"key:{name}" if name else f"addr:{request.remote_addr or '-'}"
 
 
+class Strategy(t.Protocol):
+    def hit(self, item: RateLimitItem, *identifiers: str) -> bool: ...
+
+    def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats: ...
+
+
+class ProcessWindows:
+    """Fixed windows counted in this process (``memory://``), with no thread.
+
+    ``limits``' own memory store starts a timer thread to expire its counters
+    every 10 ms; in a gunicorn worker that cost more than the count itself.
+    Here window ``n`` of a limit is the ``n``-th stretch of ``item.get_expiry()``
+    seconds since the epoch, and a count is dropped once its window is past.
+    """
+
+    def __init__(self) -> None:
+        # (limit, client) -> (window number, requests counted in it, window seconds)
+        self._counts: dict[tuple[str, str], tuple[int, int, int]] = {}
+        self._lock = threading.Lock()  # for threaded workers (gthread)
+
+    def hit(self, item: RateLimitItem, *identifiers: str) -> bool:
+        expiry = item.get_expiry()
+        window = int(time.time() // expiry)
+        key = (item.key_for(), "/".join(identifiers))
+        with self._lock:
+            start, count, _ = self._counts.get(key, (window, 0, expiry))
+            if start != window:
+                count = 0
+                if len(self._counts) > 10_000:  # forget the clients of past windows
+                    self._prune()
+            if count >= item.amount:
+                return False
+            self._counts[key] = (window, count + 1, expiry)
+            return True
+
+    def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats:
+        expiry = item.get_expiry()
+        window = int(time.time() // expiry)
+        start, count, _ = self._counts.get((item.key_for(), "/".join(identifiers)), (window, 0, 0))
+        used = count if start == window else 0
+        return WindowStats((window + 1) * expiry, max(0, item.amount - used))
+
+    def _prune(self) -> None:
+        now = time.time()
+        self._counts = {k: v for k, v in self._counts.items() if v[0] >= int(now // v[2])}
+
+
 @dataclass
 class RateLimiter:
     """The parsed limits, the strategy over the store, and the endpoints never limited."""
 
     items: tuple[RateLimitItem, ...]
-    strategy: FixedWindowRateLimiter
+    strategy: Strategy
     exempt: frozenset[str]
 
     def check(self) -> None:
@@ -76,6 +126,23 @@ class RateLimiter:
         return max(1, min(math.ceil(reset - time.time()), item.get_expiry()))
 
 
+def _strategy(url: str) -> Strategy:
+    """:class:`ProcessWindows` for ``memory://``; ``limits``' fixed windows over any
+    other store (``redis://...``), which counts across processes.
+
+    :raises ConfigError: a store URL that cannot be used.
+    """
+    if url.strip() == "memory://":
+        return ProcessWindows()
+    try:
+        storage = storage_from_string(url, wrap_exceptions=True)
+    except ConfigurationError as exc:
+        raise ConfigError("ADJUDICATOR_RATELIMIT_STORAGE_URL", None, str(exc)) from None
+    if not isinstance(storage, Storage):  # async+... stores need an event loop
+        raise ConfigError("ADJUDICATOR_RATELIMIT_STORAGE_URL", None, "not a synchronous store")
+    return FixedWindowRateLimiter(storage)
+
+
 def init_app(app: Flask, exempt: tuple[str, ...] = ()) -> RateLimiter | None:
     """Attach the limiter; the ``exempt`` endpoints (health, metrics) are never limited.
 
@@ -91,14 +158,8 @@ def init_app(app: Flask, exempt: tuple[str, ...] = ()) -> RateLimiter | None:
         items = tuple(parse_many(settings.ratelimit_default))
     except ValueError as exc:
         raise ConfigError("ADJUDICATOR_RATELIMIT_DEFAULT", None, str(exc)) from None
-    try:
-        storage = storage_from_string(settings.ratelimit_storage_url, wrap_exceptions=True)
-    except ConfigurationError as exc:
-        raise ConfigError("ADJUDICATOR_RATELIMIT_STORAGE_URL", None, str(exc)) from None
-    if not isinstance(storage, Storage):  # async+... stores need an event loop
-        raise ConfigError("ADJUDICATOR_RATELIMIT_STORAGE_URL", None, "not a synchronous store")
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
-    limiter = RateLimiter(items, FixedWindowRateLimiter(storage), frozenset(exempt))
+    limiter = RateLimiter(items, _strategy(settings.ratelimit_storage_url), frozenset(exempt))
     app.before_request(limiter.check)
     app.extensions[EXTENSION] = limiter
     return limiter

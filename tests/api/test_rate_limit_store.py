@@ -85,3 +85,41 @@ def test_a_store_that_is_down_lets_requests_through(tmp_path, caplog):
         assert "rate limit store unavailable" in caplog.text
     finally:
         app.extensions["adjudicator.engine"].dispose()
+
+
+# --- memory://: fixed windows counted in the process ----------------------------------
+
+
+def test_process_windows_count_per_client_and_reset_with_the_window(monkeypatch):
+    from limits import parse_many
+
+    from adjudicator.web import limits
+
+    now = [1_000_020.0]  # a multiple of 60: a minute window starts here
+    monkeypatch.setattr(limits.time, "time", lambda: now[0])
+    item = parse_many("3/minute")[0]
+    windows = limits.ProcessWindows()
+    assert [windows.hit(item, "addr:a") for _ in range(4)] == [True, True, True, False]
+    assert windows.hit(item, "addr:b")  # another client has its own count
+    now[0] += 45
+    stats = windows.get_window_stats(item, "addr:a")
+    assert stats.reset_time == 1_000_080 and stats.remaining == 0
+    now[0] += 15  # the next minute
+    assert windows.hit(item, "addr:a")
+    assert windows.get_window_stats(item, "addr:a").remaining == 2
+
+
+def test_process_windows_forget_clients_of_past_windows(monkeypatch):
+    from limits import parse_many
+
+    from adjudicator.web import limits
+
+    now = [1_000_000.0]
+    monkeypatch.setattr(limits.time, "time", lambda: now[0])
+    item = parse_many("5/second")[0]
+    windows = limits.ProcessWindows()
+    for i in range(10_001):
+        windows.hit(item, f"addr:{i}")
+    now[0] += 1
+    windows.hit(item, "addr:0")  # a new window with 10,001 counts kept: prune
+    assert len(windows._counts) == 1
