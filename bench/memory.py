@@ -15,7 +15,9 @@ from pathlib import Path
 
 from bench import load
 from bench.load import Req
-from bench.server import Server
+from bench.server import HOST, Server
+
+PING = Req("GET", "/ping")
 
 
 def rollup(pid: int) -> dict[str, int]:
@@ -43,6 +45,21 @@ def mapped_files(pid: int, suffix: str) -> dict[str, int]:
     return {"rss_kb": rss, "pss_kb": pss}
 
 
+def bare_flask_command(port: int, workers: int) -> list[str]:
+    """gunicorn serving ``bench/bareapp.py`` (a Flask app with only ``/ping``), preloaded."""
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--workers",
+        str(workers),
+        "--preload",
+        "--bind",
+        f"{HOST}:{port}",
+        "bench.bareapp:app",
+    ]
+
+
 def interpreter_baseline() -> dict[str, int]:
     """RSS and PSS (kB) of a bare ``python`` that imports nothing of ours."""
     proc = subprocess.Popen(
@@ -66,8 +83,12 @@ def measure(
     ratelimit: str,
     tool: str,
     seconds: float = 3.0,
+    bare: bool = False,
 ) -> dict[str, t.Any]:
-    with Server(workdir, workers, ratelimit) as srv:
+    srv = Server(workdir, workers, ratelimit)
+    if bare:
+        srv.command = bare_flask_command(srv.port, workers)
+    with srv:
         srv.wait_ready()
         load.run(srv.port, warm, seconds, max(2 * workers, 4), tool)
         time.sleep(0.2)
@@ -125,4 +146,16 @@ def run(
         out["pss4_limit_kb"] = round(limit)
         out["pss4_within_limit"] = four <= limit
         out["extra_kb_per_added_worker"] = round((four - one) / 3)
+        # The same for a bare Flask app: what a worker costs before any of our code.
+        bare = {
+            str(n): measure(workdir, n, [PING], ratelimit="off", tool=tool, bare=True)
+            for n in (1, 4)
+        }
+        b1, b4 = bare["1"]["total_pss_kb"], bare["4"]["total_pss_kb"]
+        out["bare_flask"] = {
+            "by_workers": {n: {"total_pss_kb": r["total_pss_kb"]} for n, r in bare.items()},
+            "extra_kb_per_added_worker": round((b4 - b1) / 3),
+            "pss4_limit_kb": round(1.2 * b1 + base["rss_kb"]),
+            "pss4_within_limit": b4 <= 1.2 * b1 + base["rss_kb"],
+        }
     return out

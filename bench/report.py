@@ -127,6 +127,19 @@ def markdown(res: dict[str, t.Any]) -> str:
                 f"| {n} | {r['total_pss_kb'] / 1024:.1f} | {r['worker_rss_kb'] / 1024:.1f} | "
                 f"{r['worker_lexicon_rss_kb'] / 1024:.1f} | {r['lexicon_pss_kb'] / 1024:.1f} |"
             )
+        if "extra_kb_per_added_worker" in mem:
+            lines += ["", f"Each added worker: {mem['extra_kb_per_added_worker'] / 1024:.1f} MiB."]
+        bare = mem.get("bare_flask")
+        if bare:
+            b = bare["by_workers"]
+            lines[-1] += (
+                f" A bare Flask app (`bench/bareapp.py`, same gunicorn settings, `/ping` load): "
+                f"{b['1']['total_pss_kb'] / 1024:.1f} MiB PSS with 1 worker, "
+                f"{b['4']['total_pss_kb'] / 1024:.1f} with 4, "
+                f"{bare['extra_kb_per_added_worker'] / 1024:.1f} MiB per added worker; "
+                f"the strict limit would be {bare['pss4_limit_kb'] / 1024:.1f} "
+                f"({'within' if bare['pss4_within_limit'] else 'over'})."
+            )
     cs = res.get("coldstart")
     if cs:
         st = cs["stages_s"]
