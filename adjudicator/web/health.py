@@ -25,11 +25,23 @@ def ping():
 
 
 def database_reachable(engine: sa.Engine) -> bool:
-    """One round trip (``SELECT 1``); False, logged, when the database does not answer."""
+    """One round trip (``SELECT 1``) on a pooled connection; False, logged, when the
+    database does not answer.
+
+    The query goes straight to the driver's cursor: a probe called every few
+    seconds need not run SQLAlchemy's statement and result machinery (in a
+    worker that served nothing else, that machinery cost 2 MiB of copied pages).
+    """
     try:
-        with engine.connect() as conn:
-            conn.execute(sa.text("SELECT 1"))
-    except (sa.exc.SQLAlchemyError, OSError) as exc:
+        conn = engine.raw_connection()
+        try:
+            cursor = conn.cursor()
+            cursor.execute("SELECT 1")
+            cursor.fetchall()
+            cursor.close()
+        finally:
+            conn.close()
+    except (sa.exc.SQLAlchemyError, OSError, engine.dialect.loaded_dbapi.Error) as exc:
         log.warning("readiness: database unreachable: %s", type(exc).__name__)
         return False
     return True

@@ -178,6 +178,27 @@ def test_not_ready_without_the_database(tmp_path):
     assert app.test_client().get("/healthz").status_code == 200  # alive, just not ready
 
 
+def test_not_ready_when_the_probe_query_fails(app, monkeypatch):
+    import sqlite3
+
+    class _Cursor:
+        def execute(self, sql):
+            raise sqlite3.OperationalError("disk I/O error")
+
+    class _Connection:
+        def cursor(self):
+            return _Cursor()
+
+        def close(self):
+            pass
+
+    engine = app.extensions["adjudicator.engine"]
+    monkeypatch.setattr(engine, "raw_connection", _Connection)
+    resp = app.test_client().get("/readyz")
+    assert resp.status_code == 503
+    assert resp.get_json()["checks"]["database"] == "unreachable"
+
+
 def test_not_ready_without_lexicons(tmp_path):
     empty = tmp_path / "lexicons"
     empty.mkdir()
