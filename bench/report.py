@@ -95,7 +95,7 @@ def markdown(res: dict[str, t.Any]) -> str:
             f"{sc['median_us']:.1f} µs, mean {sc['mean_us']:.1f} µs; the whole service call "
             f"(`score_play`: board text in, result dict out) median {ss['median_us']:.1f} µs.",
             "",
-            "| Word check | service ms | whole request ms (in process) |",
+            "| Word check | service ms | whole request ms (WSGI app, in process) |",
             "|---|---|---|",
         ]
         for r in inp["check_server_side"]:

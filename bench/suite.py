@@ -62,7 +62,7 @@ def targets(res: dict[str, t.Any]) -> list[dict[str, t.Any]]:
                 "<= 5 ms",
                 f"{ms:.2f} ms",
                 ms <= 5,
-                f"whole Flask request in process; service alone {row['service_ms']:.2f} ms",
+                f"whole request through the WSGI app; service alone {row['service_ms']:.2f} ms",
             )
     sc = res.get("inprocess", {}).get("scoring")
     if sc:
