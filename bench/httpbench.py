@@ -19,7 +19,7 @@ from pathlib import Path
 from bench import load
 from bench.load import Req
 from bench.records import Case, Record, score_body
-from bench.server import HOST, Server, request
+from bench.server import Server, bare_flask_command, request
 from bench.words import sample_words
 
 if t.TYPE_CHECKING:
@@ -290,17 +290,7 @@ def bare_flask_reference(
     """Our ``/ping`` against a bare Flask app's (``bench/bareapp.py``) under the same
     gunicorn settings, alternately: ``ours, bare, ours`` per round."""
     bare = Server(workdir, workers, "off")
-    bare.command = [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "--workers",
-        str(workers),
-        "--preload",
-        "--bind",
-        f"{HOST}:{bare.port}",
-        "bench.bareapp:app",
-    ]
+    bare.command = bare_flask_command(bare.port, workers)
     with bare:
         bare.wait_ready()
         load.run(bare.port, [PING], 1, connections, tool)

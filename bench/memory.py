@@ -15,7 +15,7 @@ from pathlib import Path
 
 from bench import load
 from bench.load import Req
-from bench.server import HOST, Server
+from bench.server import Server, bare_flask_command
 
 PING = Req("GET", "/ping")
 
@@ -43,21 +43,6 @@ def mapped_files(pid: int, suffix: str) -> dict[str, int]:
         elif inside and head[0] == "Pss:":
             pss += int(head[1])
     return {"rss_kb": rss, "pss_kb": pss}
-
-
-def bare_flask_command(port: int, workers: int) -> list[str]:
-    """gunicorn serving ``bench/bareapp.py`` (a Flask app with only ``/ping``), preloaded."""
-    return [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "--workers",
-        str(workers),
-        "--preload",
-        "--bind",
-        f"{HOST}:{port}",
-        "bench.bareapp:app",
-    ]
 
 
 def interpreter_baseline() -> dict[str, int]:

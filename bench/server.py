@@ -22,6 +22,21 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 
 
+def bare_flask_command(port: int, workers: int) -> list[str]:
+    """gunicorn serving ``bench/bareapp.py`` (a Flask app with only ``/ping``), preloaded."""
+    return [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "--workers",
+        str(workers),
+        "--preload",
+        "--bind",
+        f"{HOST}:{port}",
+        "bench.bareapp:app",
+    ]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))

@@ -7,11 +7,13 @@ import socket
 import subprocess
 import sys
 import time
+import typing as t
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
+from flask import Flask
 
 from adjudicator.loaders import Registry, load_config
 from adjudicator.services.registry import open_registry
@@ -36,17 +38,23 @@ def full_registry() -> Registry:
     return open_registry(Settings.from_env(env={}, config_dir=CONFIG, lexicon_dir=LEXICONS))
 
 
-@pytest.fixture(scope="session")
-def app(tmp_path_factory):
-    db = tmp_path_factory.mktemp("db") / "test.db"
-    app = create_app(
+def make_app(db: Path, **config: t.Any) -> Flask:
+    """A test app on the bundled config and lexicons with its own SQLite file;
+    ``config`` adds settings (lower-case) and Flask keys (upper-case)."""
+    return create_app(
         {
             "TESTING": True,
             "config_dir": str(CONFIG),
             "lexicon_dir": str(LEXICONS),
             "database_url": f"sqlite:///{db}",
+            **config,
         }
     )
+
+
+@pytest.fixture(scope="session")
+def app(tmp_path_factory):
+    app = make_app(tmp_path_factory.mktemp("db") / "test.db")
     yield app
     app.extensions["adjudicator.engine"].dispose()
 

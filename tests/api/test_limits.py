@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from adjudicator.web import create_app, openapi
-from tests.conftest import CONFIG, LEXICONS
+from tests.conftest import CONFIG, LEXICONS, make_app
 
 
 def _problem(resp, status: int = 400, code: str = "malformed-request") -> dict:
@@ -325,16 +325,11 @@ def test_json_with_a_charset_is_fine(client):
 
 @pytest.fixture()
 def limited(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "RATELIMIT_ENABLED": True,
-            "config_dir": str(CONFIG),
-            "lexicon_dir": str(LEXICONS),
-            "database_url": f"sqlite:///{tmp_path / 't.db'}",
-            "ratelimit_default": "3/minute",
-            "api_keys": "a:key-a,b:key-b",
-        }
+    app = make_app(
+        tmp_path / "t.db",
+        RATELIMIT_ENABLED=True,
+        ratelimit_default="3/minute",
+        api_keys="a:key-a,b:key-b",
     )
     yield app
     app.extensions["adjudicator.engine"].dispose()

@@ -7,7 +7,7 @@ import pytest
 from adjudicator import errors
 from adjudicator.web import create_app, problems
 from adjudicator.web.schemas import Problem
-from tests.conftest import CONFIG, LEXICONS, ROOT
+from tests.conftest import CONFIG, LEXICONS, ROOT, make_app
 
 BASE = "urn:adjudicator:problem:"
 MEMBERS = {"type", "title", "status", "detail", "instance", "code", "request_id"}
@@ -155,16 +155,11 @@ def test_every_category_of_the_table(app, cls):
 
 
 def test_429_has_retry_after(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "RATELIMIT_ENABLED": True,
-            "config_dir": str(CONFIG),
-            "lexicon_dir": str(LEXICONS),
-            "database_url": f"sqlite:///{tmp_path / 't.db'}",
-            "ratelimit_default": "2/minute",
-            "log_level": "CRITICAL",
-        }
+    app = make_app(
+        tmp_path / "t.db",
+        RATELIMIT_ENABLED=True,
+        ratelimit_default="2/minute",
+        log_level="CRITICAL",
     )
     client = app.test_client()
     for _ in range(2):

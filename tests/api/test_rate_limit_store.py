@@ -10,21 +10,12 @@ import uuid
 import pytest
 
 from adjudicator.errors import ConfigError
-from adjudicator.web import create_app
-from tests.conftest import CONFIG, LEXICONS
+from tests.conftest import make_app
 
 
 def _app(tmp_path, name: str, **settings):
-    return create_app(
-        {
-            "TESTING": True,
-            "RATELIMIT_ENABLED": True,
-            "config_dir": str(CONFIG),
-            "lexicon_dir": str(LEXICONS),
-            "database_url": f"sqlite:///{tmp_path / f'{name}.db'}",
-            "log_level": "CRITICAL",
-            **settings,
-        }
+    return make_app(
+        tmp_path / f"{name}.db", RATELIMIT_ENABLED=True, log_level="CRITICAL", **settings
     )
 
 

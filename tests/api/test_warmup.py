@@ -9,9 +9,8 @@ import logging
 import pytest
 from prometheus_client import REGISTRY
 
-from adjudicator.web import create_app
 from adjudicator.web.warmup import warm_up
-from tests.conftest import CONFIG, LEXICONS
+from tests.conftest import make_app
 
 
 class _Lines(logging.Handler):
@@ -25,16 +24,7 @@ class _Lines(logging.Handler):
 
 @pytest.fixture()
 def limited_app(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "RATELIMIT_ENABLED": True,
-            "config_dir": str(CONFIG),
-            "lexicon_dir": str(LEXICONS),
-            "database_url": f"sqlite:///{tmp_path / 't.db'}",
-            "ratelimit_default": "2/minute",
-        }
-    )
+    app = make_app(tmp_path / "t.db", RATELIMIT_ENABLED=True, ratelimit_default="2/minute")
     yield app
     app.extensions["adjudicator.engine"].dispose()
 
