@@ -19,6 +19,8 @@ from urllib.parse import quote
 
 from flask import Flask
 
+from adjudicator.web.auth import KEYS
+
 ENVIRON_KEY = "adjudicator.warmup"
 log = logging.getLogger("adjudicator.warmup")
 
@@ -59,16 +61,21 @@ def _requests(app: Flask) -> list[tuple[str, str, t.Any]]:
 def warm_up(app: Flask) -> list[tuple[str, str, int]]:
     """Send the warm-up requests through the app; ``[(method, path, status), ...]``.
 
+    When client keys are configured the requests carry the first one, so that
+    they take the same path as a client's (the key never leaves the process).
     A request that fails is logged and skipped: warming is an optimisation, and
     start-up has already checked everything that matters.
     """
     client = app.test_client()
+    keys = app.extensions.get(KEYS) or ()
+    headers = {"X-API-Key": keys[0][1].decode()} if keys else {}
     statuses: list[tuple[str, str, int]] = []
     for method, path, body in _requests(app):
         resp = client.open(
             path,
             method=method,
             json=body,
+            headers=headers,
             environ_base={ENVIRON_KEY: True, "REMOTE_ADDR": "127.0.0.1"},
         )
         statuses.append((method, path, resp.status_code))

@@ -114,3 +114,22 @@ def test_process_windows_forget_clients_of_past_windows(monkeypatch):
     now[0] += 1
     windows.hit(item, "addr:0")  # a new window with 10,001 counts kept: prune
     assert len(windows._counts) == 1
+
+
+def test_several_limits_each_count(tmp_path, monkeypatch):
+    from adjudicator.web import limits
+
+    now = [1_000_020.0]  # the start of a minute window
+    monkeypatch.setattr(limits.time, "time", lambda: now[0])
+    app = _app(tmp_path, "several", ratelimit_default="2/second;3/minute")
+    try:
+        client = app.test_client()
+        assert [client.get("/ping").status_code for _ in range(3)] == [200, 200, 429]
+        assert client.get("/ping").headers.get("Retry-After") == "1"  # the second's limit
+        now[0] += 1
+        assert client.get("/ping").status_code == 200  # the minute's third request
+        resp = client.get("/ping")
+        assert resp.status_code == 429 and resp.headers["Retry-After"] == "59"
+        assert "3 per 1 minute" in resp.get_json()["detail"]
+    finally:
+        app.extensions["adjudicator.engine"].dispose()

@@ -78,3 +78,12 @@ def test_a_failing_warmup_request_is_logged_not_raised(limited_app, caplog):
     assert ("GET", "/ping", 500) in statuses
     assert "GET /ping answered 500" in caplog.text
     assert json.dumps(statuses)  # plain data, fit for a log line
+
+
+def test_with_client_keys_the_warmup_uses_one(tmp_path):
+    app = make_app(tmp_path / "k.db", api_keys="club:secret-1,desk:secret-2")
+    try:
+        statuses = warm_up(app)
+        assert {status for _, path, status in statuses if path.startswith("/api/")} == {200}
+    finally:
+        app.extensions["adjudicator.engine"].dispose()
