@@ -146,41 +146,10 @@ def describe(rules: Ruleset, b: ScoreBreakdown) -> dict[str, t.Any]:
 
 def _word(rules: Ruleset, w: WordScore) -> dict[str, t.Any]:
     alpha = rules.alphabet
-    labels = alpha.label_table()
-    try:
-        shown = [labels[tile] for tile in w.tiles]
-        plain = [labels[tile & ~BLANK_BIT] for tile in w.tiles]
-        letters = [
-            {
-                "row": ls.row,
-                "col": ls.col,
-                "letter": labels[ls.tile & ~BLANK_BIT],
-                "display": labels[ls.tile],
-                "blank": bool(ls.tile & BLANK_BIT),
-                "value": ls.value,
-                "new": ls.new,
-                "letter_multiplier": ls.letter_multiplier,
-                "word_multiplier": ls.word_multiplier,
-            }
-            for ls in w.letters
-        ]
+    try:  # labels from the alphabet's table: one look-up each
+        shown, plain, letters = _labelled(w, alpha.label_table().__getitem__)
     except (KeyError, TypeError):  # a tile outside the alphabet: label() says why
-        shown = alpha.labels(w.tiles)
-        plain = alpha.labels(tile & ~BLANK_BIT for tile in w.tiles)
-        letters = [
-            {
-                "row": ls.row,
-                "col": ls.col,
-                "letter": alpha.label(ls.tile & ~BLANK_BIT),
-                "display": alpha.label(ls.tile),
-                "blank": bool(ls.tile & BLANK_BIT),
-                "value": ls.value,
-                "new": ls.new,
-                "letter_multiplier": ls.letter_multiplier,
-                "word_multiplier": ls.word_multiplier,
-            }
-            for ls in w.letters
-        ]
+        shown, plain, letters = _labelled(w, alpha.label)
     return {
         "word": "".join(plain),
         "display": "".join(shown),
@@ -193,3 +162,26 @@ def _word(rules: Ruleset, w: WordScore) -> dict[str, t.Any]:
         "word_multiplier": w.word_multiplier,
         "letters": letters,
     }
+
+
+def _labelled(
+    w: WordScore, label: t.Callable[[int], str]
+) -> tuple[list[str], list[str], list[dict[str, t.Any]]]:
+    """The word's tiles as shown (blanks marked) and plain, and its letters."""
+    shown = [label(tile) for tile in w.tiles]
+    plain = [label(tile & ~BLANK_BIT) for tile in w.tiles]
+    letters = [
+        {
+            "row": ls.row,
+            "col": ls.col,
+            "letter": label(ls.tile & ~BLANK_BIT),
+            "display": label(ls.tile),
+            "blank": bool(ls.tile & BLANK_BIT),
+            "value": ls.value,
+            "new": ls.new,
+            "letter_multiplier": ls.letter_multiplier,
+            "word_multiplier": ls.word_multiplier,
+        }
+        for ls in w.letters
+    ]
+    return shown, plain, letters
