@@ -65,20 +65,13 @@ def judge_key(lexicon: Lexicon, rules: Ruleset, key: str) -> Verdict:
     return _VALID if why is None else Verdict(False, Reason(*why))
 
 
-def reject_reason(lexicon: Lexicon, rules: Ruleset, key: str) -> tuple[str, str] | None:
-    """:func:`judge_key` as plain data: None for a valid word, else ``(code, detail)``.
-
-    Batch word checks call the :func:`key_judge` function for every key instead.
-    """
-    return key_judge(lexicon, rules.word_filter)(key)
-
-
 KeyJudge = t.Callable[[str], tuple[str, str] | None]
 
 
 def key_judge(lexicon: Lexicon, flt: WordFilter) -> KeyJudge:
-    """:func:`reject_reason` for one lexicon and word filter as a function of the key:
-    made once (see :func:`_make_judge`) and kept on the lexicon."""
+    """:func:`judge_key` as plain data (None for a valid word, else ``(code,
+    detail)``) for one lexicon and word filter, as a function of the key: made
+    once (see :func:`_make_judge`) and kept on the lexicon."""
     try:
         made = lexicon.tables[id(flt)]
         if made[0] is flt:  # kept with flt, so its id is not reused meanwhile
