@@ -7,13 +7,11 @@ from flask import Blueprint, current_app
 from adjudicator.errors import MalformedRequestError
 from adjudicator.services.lexicons import list_lexicons
 from adjudicator.services.words import check_word, check_words
-from adjudicator.web.auth import require_reader
 from adjudicator.web.models import CheckRequest, WordQuery
-from adjudicator.web.observability import count_words
+from adjudicator.web.observability import count_word, count_words
 from adjudicator.web.requests import parse_json, parse_query
 
 bp = Blueprint("words", __name__, url_prefix="/api/v1")
-bp.before_request(require_reader)
 
 
 def _settings():
@@ -30,7 +28,7 @@ def show(word: str):
         _settings().max_word_length,
         query.lexicon,
     )
-    count_words((result,))
+    count_word(result["valid"])
     return result
 
 

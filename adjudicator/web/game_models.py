@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from adjudicator.web.models import SwapModel, TileModel
-from adjudicator.web.requests import Strict
+from adjudicator.web.requests import Query, Strict
 
 
 class CreateGameRequest(Strict):
@@ -39,7 +39,7 @@ class ImportRequest(Strict):
     ruleset: str | None = Field(default=None, max_length=64)
 
 
-class GameQuery(Strict):
+class GameQuery(Query):
     rack: str | None = Field(
         default=None,
         max_length=64,
@@ -47,5 +47,5 @@ class GameQuery(Strict):
     )
 
 
-class ImportQuery(Strict):
+class ImportQuery(Query):
     ruleset: str | None = Field(default=None, max_length=64)

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field, model_validator
 
 from adjudicator.services.plays import TileIn
-from adjudicator.web.requests import Strict
+from adjudicator.web.requests import Query, Strict
 
 Row = str | list[str]
 
@@ -81,7 +81,7 @@ class CheckRequest(Strict):
     )
 
 
-class WordQuery(Strict):
+class WordQuery(Query):
     ruleset: str = Field(min_length=1, max_length=64)
     lexicon: str | None = Field(
         default=None,
@@ -90,13 +90,13 @@ class WordQuery(Strict):
     )
 
 
-class RevealQuery(Strict):
+class RevealQuery(Query):
     reveal: Literal["true", "false"] | None = Field(
         default=None, description="`true`: per-word results (needs the admin key)"
     )
 
 
-class AdjudicationsQuery(Strict):
+class AdjudicationsQuery(Query):
     since: str | None = Field(
         default=None, min_length=1, max_length=64, description="ISO 8601 time; oldest first"
     )

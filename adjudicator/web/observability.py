@@ -84,6 +84,11 @@ def count_words(results: t.Sequence[t.Mapping[str, t.Any]]) -> None:
         _INVALID.inc(len(results) - valid)
 
 
+def count_word(valid: bool) -> None:
+    """Count one word verdict."""
+    (_VALID if valid else _INVALID).inc()
+
+
 def count_challenge(result: t.Mapping[str, t.Any]) -> None:
     CHALLENGE_VERDICTS.labels(str(result["verdict"])).inc()
 

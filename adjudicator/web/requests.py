@@ -26,6 +26,20 @@ class Strict(BaseModel):
     model_config = ConfigDict(strict=True, extra="forbid")
 
 
+class Query(Strict):
+    """Base of query-string models: frozen, so that :func:`parse_query` can keep
+    and hand out the one validated instance of each query string."""
+
+    model_config = ConfigDict(frozen=True)
+
+
+Q = t.TypeVar("Q", bound=Query)
+# (model, raw query string) -> the validated model: most clients send a handful
+# of query strings (``ruleset=...``) again and again.
+_QUERIES: dict[tuple[type[Query], bytes], Query] = {}
+_MAX_QUERIES = 1024
+
+
 def parse_json(model: type[M]) -> M:
     """Validate the body against ``model``.
 
@@ -34,7 +48,9 @@ def parse_json(model: type[M]) -> M:
     :raises MalformedRequestError: not UTF-8, nesting too deep, or NaN/Infinity.
     :raises ValidationError: bad JSON or bad fields (answered 400).
     """
-    if request.mimetype != "application/json":
+    if request.environ.get("CONTENT_TYPE") != "application/json" and (
+        request.mimetype != "application/json"
+    ):
         raise UnsupportedMediaType(
             f"send the body as application/json (got {request.mimetype or 'none'})"
         )
@@ -45,19 +61,31 @@ def parse_json(model: type[M]) -> M:
     return model.model_validate_json(data)
 
 
-def parse_query(model: type[M]) -> M:
+def parse_query(model: type[Q]) -> Q:
     """Validate the query string against ``model``; a parameter given twice is refused.
 
     Decoded as werkzeug decodes ``request.args`` (invalid bytes stay
-    percent-encoded), without building its multi-dict: on a one-word lookup that
-    was a sixth of the view's time.
+    percent-encoded), without building its multi-dict.  A query string seen
+    before answers its validated (frozen) model from a bounded table without
+    parsing again: on a one-word lookup, parsing and validating were about a
+    quarter of the view's time under load.
 
     :raises MalformedRequestError: a repeated parameter.
     :raises ValidationError: unknown or bad parameters (answered 400).
     """
-    pairs = parse_qsl(
-        request.query_string.decode(), keep_blank_values=True, errors="werkzeug.url_quote"
-    )
+    raw = request.query_string
+    known = _QUERIES.get((model, raw))
+    if known is not None:
+        return known  # type: ignore[return-value]
+    parsed = _validate_query(model, raw)
+    if len(_QUERIES) >= _MAX_QUERIES:
+        _QUERIES.clear()  # many distinct query strings: start the table again
+    _QUERIES[model, raw] = parsed
+    return parsed
+
+
+def _validate_query(model: type[Q], raw: bytes) -> Q:
+    pairs = parse_qsl(raw.decode(), keep_blank_values=True, errors="werkzeug.url_quote")
     params = dict(pairs)
     if len(params) != len(pairs):
         for name in params:
@@ -81,7 +109,7 @@ def read_body() -> bytes:
     :raises MalformedRequestError: the body ended before its ``Content-Length``.
     """
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    length = request.content_length
+    length = _content_length(request.environ)
     if length is not None:
         if limit is not None and length > limit:
             raise RequestEntityTooLarge()
@@ -96,6 +124,15 @@ def read_body() -> bytes:
     if limit is not None and len(data) >= limit:
         raise RequestEntityTooLarge()
     return data
+
+
+def _content_length(environ: t.Mapping[str, t.Any]) -> int | None:
+    """``Content-Length`` as werkzeug reads it, without its header parsing in the
+    usual case (plain ASCII digits and no ``Transfer-Encoding``)."""
+    raw = environ.get("CONTENT_LENGTH")
+    if raw and raw.isascii() and raw.isdigit() and "HTTP_TRANSFER_ENCODING" not in environ:
+        return int(raw)
+    return request.content_length
 
 
 def check_json(data: bytes, max_depth: int) -> None:
