@@ -51,7 +51,7 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     )
 
     observability.init_app(app)
-    auth.init_app(app)
+    auth.init_app(app, readers=(api_rulesets.bp, api_score.bp, api_words.bp, api_challenges.bp))
     db.init_app(app)
 
     app.register_blueprint(health.bp)

@@ -5,12 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, current_app
 
 from adjudicator.services.plays import score_play
-from adjudicator.web.auth import require_reader
 from adjudicator.web.models import ScoreRequest, tiles_in
 from adjudicator.web.requests import parse_json
 
 bp = Blueprint("score", __name__, url_prefix="/api/v1")
-bp.before_request(require_reader)
 
 
 @bp.post("/score")

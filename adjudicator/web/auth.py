@@ -7,8 +7,9 @@ Keys are compared in constant time and never logged; only a key's *name*
 from __future__ import annotations
 
 import hmac
+import typing as t
 
-from flask import Flask, Response, current_app, g, request
+from flask import Blueprint, Flask, Response, current_app, g, request
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
@@ -54,8 +55,14 @@ def parse_keys(spec: str | None) -> tuple[tuple[str, bytes], ...]:
     return tuple(out.items())
 
 
-def init_app(app: Flask) -> None:
-    app.extensions[KEYS] = parse_keys(app.config["ADJUDICATOR_SETTINGS"].api_keys)
+def init_app(app: Flask, readers: t.Iterable[Blueprint] = ()) -> None:
+    """Parse the client keys; when there are any, the ``readers`` blueprints (the
+    API) need one (:func:`require_reader`).  Without keys the hook is not
+    registered at all, so an open API pays nothing for it."""
+    keys = app.extensions[KEYS] = parse_keys(app.config["ADJUDICATOR_SETTINGS"].api_keys)
+    if keys:
+        for bp in readers:
+            app.before_request_funcs.setdefault(bp.name, []).append(require_reader)
     app.after_request(_html_headers)
 
 
@@ -103,7 +110,7 @@ def _refuse(what: str) -> None:
 
 
 def require_reader() -> None:
-    """Before-request hook of the API blueprints: a client key, when keys are configured.
+    """Before-request hook of the API blueprints when keys are configured: a client key.
 
     :raises Unauthorized: no key sent. :raises Forbidden: an unknown key.
     """
