@@ -76,6 +76,20 @@ def markdown(res: dict[str, t.Any]) -> str:
                 "CPU per request). The ratios above are to our own `/ping`, which carries "
                 "the request id, access log, metrics and rate limit that every request pays.",
             ]
+        route = http.get("route_only")
+        if route:
+            lines += [
+                "",
+                "The routes alone (`bench/routeapp.py`: the same app, gunicorn settings, "
+                "route, hooks, body read and answer shape, but the word and score views "
+                "answer a prepared result), against that app's own `/ping`: "
+                + "; ".join(
+                    f"{name} {e['ratio_to_ping']:.2f}x "
+                    f"(by server CPU {e['cpu_ratio_to_ping']:.2f}x)"
+                    for name, e in route.items()
+                )
+                + ". What an endpoint's ratio falls below these is its view's own work.",
+            ]
     inp = res.get("inprocess")
     if inp:
         lines += [

@@ -17,7 +17,7 @@ import time
 import typing as t
 from pathlib import Path
 
-from bench import coldstart, httpbench, inprocess, load, machine, memory, report
+from bench import coldstart, httpbench, inprocess, load, machine, memory, report, routecost
 from bench.records import DEFAULT_GCG_DIR, load_cases
 from bench.server import REPO_ROOT
 
@@ -158,6 +158,18 @@ def main(argv: list[str] | None = None) -> int:
                 ratelimit=args.ratelimit,
                 tool=tool,
                 only=[e for e in args.endpoints.split(",") if e],
+            )
+            print("HTTP, the routes alone (bench/routeapp.py) ...", file=sys.stderr)
+            eps = httpbench.endpoints(registry, cases, None)
+            res["http"]["route_only"] = routecost.run(
+                workdir,
+                {k: v for k, v in eps.items() if "words/<w>" in k or "score" in k},
+                workers=args.workers,
+                seconds=args.seconds,
+                rounds=args.rounds,
+                connections=args.connections,
+                ratelimit=args.ratelimit,
+                tool=tool,
             )
         if "memory" in only:
             print("memory ...", file=sys.stderr)
