@@ -31,6 +31,9 @@ class Registry:
     lexicons: dict[str, Lexicon] = field(default_factory=dict)
     # ruleset name -> the loaded lexicons that can serve it (its own first)
     fitting: dict[str, list[str]] = field(default_factory=dict)
+    # What the services derive from the rules and lexicons once, by their own keys
+    # (see services.words.word_checker); rules and lexicons do not change after start-up.
+    derived: dict[t.Any, t.Any] = field(default_factory=dict, repr=False, compare=False)
 
     def ruleset(self, name: str) -> Ruleset:
         try:

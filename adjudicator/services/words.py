@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import typing as t
 import unicodedata
+from dataclasses import dataclass
 
 from adjudicator.core.alphabet import Alphabet
 from adjudicator.core.lexicon import Lexicon
@@ -200,6 +201,50 @@ def _result(word: str, tiles: list[str] | None, verdict: Verdict) -> dict[str, t
     return out
 
 
+@dataclass(frozen=True)
+class WordChecker:
+    """One ruleset's word check against one lexicon, with all it needs made once."""
+
+    rules: Ruleset
+    lexicon: Lexicon
+    keyer: Keyer | None
+    judge: KeyJudge
+    described: t.Mapping[str, str]
+
+    def check(self, text: str, max_length: int = MAX_WORD_LENGTH) -> dict[str, t.Any]:
+        """:func:`judge_text`, plus the ruleset's and the lexicon's names."""
+        result = _judge_text(self.lexicon, self.rules, self.keyer, self.judge, text, max_length)
+        result["ruleset"] = self.rules.name
+        result["lexicon"] = dict(self.described)
+        return result
+
+
+def word_checker(registry: Registry, ruleset: str, lexicon_name: str | None = None) -> WordChecker:
+    """The :class:`WordChecker` of a ruleset and lexicon (the ruleset's own when
+    ``lexicon_name`` is None), made on first use and kept in the registry.
+
+    :raises UnknownRulesetError: no such ruleset.
+    :raises UnknownLexiconError: not installed.
+    :raises LexiconMismatchError: ``lexicon_name`` cannot serve this ruleset.
+    """
+    try:
+        return registry.derived["word", ruleset, lexicon_name]  # type: ignore[no-any-return]
+    except KeyError:
+        pass
+    rules = registry.ruleset(ruleset)
+    lexicon = lexicon_for(registry, rules, lexicon_name)  # refusals are never kept
+    keys = word_keys(rules)
+    checker = WordChecker(
+        rules,
+        lexicon,
+        None if keys is None else keys.key,
+        key_judge(lexicon, rules.word_filter),
+        lexicon.describe(),
+    )
+    registry.derived["word", ruleset, lexicon_name] = checker
+    return checker
+
+
 def check_word(
     registry: Registry,
     ruleset: str,
@@ -207,12 +252,7 @@ def check_word(
     max_length: int = MAX_WORD_LENGTH,
     lexicon_name: str | None = None,
 ) -> dict[str, t.Any]:
-    rules = registry.ruleset(ruleset)
-    lexicon = lexicon_for(registry, rules, lexicon_name)
-    result = judge_text(lexicon, rules, word, max_length)
-    result["ruleset"] = rules.name
-    result["lexicon"] = lexicon.describe()
-    return result
+    return word_checker(registry, ruleset, lexicon_name).check(word, max_length)
 
 
 def check_words(

@@ -77,3 +77,27 @@ def test_a_keyer_it_cannot_match_is_kept(registry):
     keys = WordKeys(alpha, {}, keyer)
     assert keys.key is keyer
     assert keys.plain(["ab", "CAB"], 64) == ["BA", "CBA"]
+
+
+def test_word_checker_is_made_once_and_refusals_are_not_kept(full_registry):
+    from adjudicator.errors import UnknownLexiconError, UnknownRulesetError
+    from adjudicator.services.words import judge_text, word_checker
+
+    checker = word_checker(full_registry, "erudite-ru")
+    assert word_checker(full_registry, "erudite-ru") is checker
+    lexicon = full_registry.lexicons[checker.rules.lexicon]
+    for word in ("кот", "коты", "ёлка", "елка", "москва", "во-первых"):
+        got = checker.check(word)
+        assert got == {
+            **judge_text(lexicon, checker.rules, word),
+            "ruleset": "erudite-ru",
+            "lexicon": lexicon.describe(),
+        }
+    got["lexicon"]["name"] = "changed"  # an answer's parts are its own
+    assert checker.check("кот")["lexicon"] == lexicon.describe()
+    kept = dict(full_registry.derived)
+    with pytest.raises(UnknownRulesetError):
+        word_checker(full_registry, "no-such-ruleset")
+    with pytest.raises(UnknownLexiconError):
+        word_checker(full_registry, "erudite-ru", "no-such-lexicon")
+    assert full_registry.derived == kept
