@@ -9,28 +9,19 @@ same prepared requests against that app's own ``/ping``, alternately, as
 from __future__ import annotations
 
 import statistics
-import sys
 import typing as t
 from pathlib import Path
 
 from bench.httpbench import PING, timed
 from bench.load import Req
-from bench.server import HOST, Server
+from bench.server import Server, gunicorn_command
 
 
 def command(port: int, workers: int) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        "-c",
-        "python:adjudicator.web.gunicorn_conf",
-        "--workers",
-        str(workers),
-        "--bind",
-        f"{HOST}:{port}",
-        "bench.routeapp:app",
-    ]
+    """``bench/routeapp.py`` under the service's own gunicorn settings."""
+    return gunicorn_command(
+        "bench.routeapp:app", port, workers, "-c", "python:adjudicator.web.gunicorn_conf"
+    )
 
 
 def run(

@@ -22,19 +22,24 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
 
 
-def bare_flask_command(port: int, workers: int) -> list[str]:
-    """gunicorn serving ``bench/bareapp.py`` (a Flask app with only ``/ping``), preloaded."""
+def gunicorn_command(app: str, port: int, workers: int, *options: str) -> list[str]:
+    """gunicorn serving the WSGI app ``app`` (``module:name``) on 127.0.0.1."""
     return [
         sys.executable,
         "-m",
         "gunicorn",
+        *options,
         "--workers",
         str(workers),
-        "--preload",
         "--bind",
         f"{HOST}:{port}",
-        "bench.bareapp:app",
+        app,
     ]
+
+
+def bare_flask_command(port: int, workers: int) -> list[str]:
+    """gunicorn serving ``bench/bareapp.py`` (a Flask app with only ``/ping``), preloaded."""
+    return gunicorn_command("bench.bareapp:app", port, workers, "--preload")
 
 
 def free_port() -> int:

@@ -146,30 +146,28 @@ def main(argv: list[str] | None = None) -> int:
             }
         if "http" in only:
             print(f"HTTP ({tool}) ...", file=sys.stderr)
+            load_options: dict[str, t.Any] = {
+                "workers": args.workers,
+                "seconds": args.seconds,
+                "rounds": args.rounds,
+                "connections": args.connections,
+                "ratelimit": args.ratelimit,
+                "tool": tool,
+            }
             res["http"] = httpbench.run(
                 registry,
                 cases,
                 recs,
                 workdir,
-                workers=args.workers,
-                seconds=args.seconds,
-                rounds=args.rounds,
-                connections=args.connections,
-                ratelimit=args.ratelimit,
-                tool=tool,
                 only=[e for e in args.endpoints.split(",") if e],
+                **load_options,
             )
             print("HTTP, the routes alone (bench/routeapp.py) ...", file=sys.stderr)
             eps = httpbench.endpoints(registry, cases, None)
             res["http"]["route_only"] = routecost.run(
                 workdir,
                 {k: v for k, v in eps.items() if "words/<w>" in k or "score" in k},
-                workers=args.workers,
-                seconds=args.seconds,
-                rounds=args.rounds,
-                connections=args.connections,
-                ratelimit=args.ratelimit,
-                tool=tool,
+                **load_options,
             )
         if "memory" in only:
             print("memory ...", file=sys.stderr)
