@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, render_template
 
 from adjudicator.services.rulesets import list_rulesets
-from adjudicator.web.auth import PAGE_HEADERS
+from adjudicator.web.auth import KEYS, PAGE_HEADERS
 
 bp = Blueprint("judge", __name__)
 
@@ -18,5 +18,6 @@ def page():
         "judge.html",
         rulesets=rulesets,
         max_words=current_app.config["ADJUDICATOR_SETTINGS"].judge_max_words,
+        needs_key=bool(current_app.extensions[KEYS]),
     )
     return html, 200, PAGE_HEADERS

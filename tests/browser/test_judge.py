@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, running_gunicorn
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = ROOT / "artifacts"
@@ -144,3 +144,48 @@ def test_security_headers(live_server):
         body = resp.read().decode()
     assert "default-src 'self'" in csp
     assert "http" not in body.replace(live_server.url, "")  # no external assets
+
+
+@pytest.fixture(scope="module")
+def keyed_url(tmp_path_factory):
+    """A server that needs client keys: the judge page asks for one."""
+    env = {"ADJUDICATOR_API_KEYS": "judge:kiosk-key-1,club:club-key-2"}
+    with running_gunicorn(tmp_path_factory.mktemp("keyed"), **env) as (url, _):
+        yield url
+
+
+def test_client_key_entered_by_the_director(browser, keyed_url):
+    context = browser.new_context(viewport={"width": 1024, "height": 700})
+    page = context.new_page()
+    page.goto(keyed_url + "/judge")
+    assert page.is_visible("#key")
+    page.select_option("#ruleset", "scrabble-en")
+    page.fill("#words", "qi")
+    page.click("#judge")  # no key yet: refused before any request, and said so
+    page.wait_for_function("document.getElementById('message').textContent.length > 0")
+    assert "needs a client key" in page.text_content("#message")
+    assert page.is_hidden("#result")
+
+    page.fill("#key", "wrong-key")
+    page.dispatch_event("#key", "change")
+    response = judge_attempt(page)
+    assert response.status == 403 and "needs a client key" in page.text_content("#message")
+
+    page.fill("#key", "kiosk-key-1")
+    page.dispatch_event("#key", "change")
+    assert page.input_value("#key") == ""  # never left on show
+    response = judge(page, "scrabble-en", "qi")
+    assert response.status == 201
+    assert page.text_content("#verdict") == "\u2713 ACCEPTABLE"
+    assert "kiosk-key-1" not in page.evaluate("JSON.stringify(localStorage)")
+
+    page.reload()  # the key stays with this tab
+    assert judge(page, "scrabble-en", "qi").status == 201
+    context.close()
+
+
+def judge_attempt(page):
+    with page.expect_response("**/api/v1/challenges") as info:
+        page.click("#judge")
+    page.wait_for_function("document.getElementById('message').textContent.length > 0")
+    return info.value

@@ -5,14 +5,18 @@
 (function () {
   const $ = (id) => document.getElementById(id);
   const STORE = "adjudicator.judge";
+  // The client key (when the server needs one) lives only in this tab's
+  // sessionStorage: never in localStorage with the settings, never in the page.
+  const KEY_STORE = "adjudicator.judge.key";
+  const needsKey = document.body.dataset.needsKey === "true";
   const CLEAR_AFTER_MS = 10000;
   const KEY_GRACE_MS = 500;
   const maxWords = parseInt(document.body.dataset.maxWords, 10) || 12;
   let shownAt = 0;
   let clearTimer = null;
 
-  // The PIN keeps players from changing the ruleset at the table; it is a
-  // kiosk convenience, not a security boundary (the API itself is open).
+  // The PIN keeps players from changing the ruleset (or seeing the key field) at
+  // the table; it is a kiosk convenience, not a security boundary.
   function pinHash(pin) {
     let h = 2166136261;
     for (const ch of "adjudicator:" + pin) {
@@ -73,6 +77,7 @@
   });
 
   function say(text) { $("message").textContent = text; }
+  const NO_KEY = "This server needs a client key: the director enters it in the settings.";
 
   function words() {
     return $("words").value.split(/\s+/).map((w) => w.trim()).filter(Boolean);
@@ -88,11 +93,17 @@
     if ($("lexicon").value) { body.lexicon = $("lexicon").value; }
     const station = $("station").value.trim();
     if (station) { body.station = station; }
+    const headers = { "Content-Type": "application/json" };
+    if (needsKey) {
+      const key = sessionStorage.getItem(KEY_STORE);
+      if (!key) { say(NO_KEY); return; }
+      headers["X-API-Key"] = key;
+    }
     let response;
     try {
       response = await fetch("/api/v1/challenges", {
         method: "POST",
-        headers: { "Content-Type": "application/json" },
+        headers,
         body: JSON.stringify(body),
       });
     } catch (e) {
@@ -100,6 +111,10 @@
       return;
     }
     const data = await response.json().catch(() => ({}));
+    if (response.status === 401 || response.status === 403) {
+      say(`${NO_KEY} (${data.detail || response.status})`);
+      return;
+    }
     if (!response.ok) { say(data.detail || `Error ${response.status}`); return; }
     show(data, list);
   }
@@ -155,5 +170,14 @@
   }
   $("ruleset").addEventListener("change", () => { fillLexicons(); remember(); });
   $("lexicon").addEventListener("change", remember);
+  if (needsKey) {
+    $("key").addEventListener("change", () => {
+      const key = $("key").value.trim();
+      if (key) { sessionStorage.setItem(KEY_STORE, key); } else { sessionStorage.removeItem(KEY_STORE); }
+      $("key").value = "";
+      $("key").placeholder = key ? "entered" : "";
+    });
+    if (sessionStorage.getItem(KEY_STORE)) { $("key").placeholder = "entered"; }
+  }
   applyLock();
 })();
