@@ -73,6 +73,9 @@ class GameState:
     end_reason: str | None = None
     scoreless_turns: int = 0
     pass_streaks: list[int] = field(init=False)
+    # Turns each player still has to lose to a failed challenge (double challenge
+    # with more than two players: the challenger is not always the next to play).
+    owed_turns: list[int] = field(init=False)
     last_play: LastPlay | None = None
     history: list[HistoryEntry] = field(default_factory=list)
     flags: list[str] = field(default_factory=list)
@@ -85,6 +88,7 @@ class GameState:
         self.board = Board.empty(layout.rows, layout.cols)
         self.scores = [0] * n
         self.pass_streaks = [0] * n
+        self.owed_turns = [0] * n
         total = self.rules.alphabet.total_tiles
         self.racks = [
             min(self.rules.rack_size, max(0, total - i * self.rules.rack_size)) for i in range(n)

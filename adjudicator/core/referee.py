@@ -194,6 +194,8 @@ def _scoreless(state: GameState, event: Event, is_pass: bool) -> None:
 
 
 def _pass(state: GameState, event: Event, strict: bool) -> tuple[int, list[str], str]:
+    if event.data.get("lost_turn") and state.owed_turns[event.player] > 0:
+        state.owed_turns[event.player] -= 1
     _scoreless(state, event, is_pass=True)
     return 0, [], "turn lost to a failed challenge" if event.data.get("lost_turn") else ""
 
@@ -238,7 +240,22 @@ def _challenge(state: GameState, event: Event, strict: bool) -> tuple[int, list[
     if event.data.get("loses_game") is not None:
         state.loser_by_challenge = int(event.data["loses_game"])
         _finish(state, "challenge")
-    return 0, [], f"challenge: {event.data.get('verdict', '')}"
+    note = f"challenge: {event.data.get('verdict', '')}"
+    if event.data.get("loses_next_turn"):
+        state.owed_turns[event.player] += 1
+        note += "; the challenger loses their next turn"
+    return 0, [], note
+
+
+def lost_turns(state: GameState) -> list[Event]:
+    """The passes that the players now on turn owe to failed challenges, applied
+    to ``state`` as they are made (one after another when several are owed)."""
+    out: list[Event] = []
+    while state.status == PLAYING and state.owed_turns[state.turn] > 0:
+        event = Event("pass", state.turn, {"lost_turn": True})
+        apply(state, event)
+        out.append(event)
+    return out
 
 
 def _rack_points(state: GameState, event: Event, strict: bool) -> tuple[int, list[str], str]:

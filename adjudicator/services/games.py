@@ -6,10 +6,10 @@ import typing as t
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from adjudicator.core.game import AWAITING_END, Event, GameState, replay
+from adjudicator.core.game import PLAYING, Event, GameState, replay
 from adjudicator.core.game_gcg import export_record, gcg_move, import_record
 from adjudicator.core.gcg import decode_gcg, parse_gcg, write_gcg
-from adjudicator.core.referee import WrongPhaseError, apply, end_adjustments
+from adjudicator.core.referee import WrongPhaseError, apply, end_adjustments, lost_turns
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.errors import MalformedRequestError, PermissionDeniedError
 from adjudicator.services.board_svg import board_svg
@@ -138,6 +138,7 @@ def add_event(
     new = _events_for(registry, trail, game, spec)
     for event in new:
         apply(game.state, event, strict=True)
+    new += lost_turns(game.state)  # a failed challenger's turn, when it comes round
     store.append(id_, version, new)
     game.events.extend(new)
     _remember(store, game)
@@ -219,8 +220,11 @@ def _challenge(registry: Registry, trail: AuditTrail, game: Game, challenger: in
         return [Event("challenge", challenger, {**tag, "loses_game": loser})]
     if c["points_to_challenged"]:
         return [Event("challenge_bonus", last.player, {**tag, "points": c["points_to_challenged"]})]
-    if c["challenger_loses_turn"] and state.status != AWAITING_END and state.turn == challenger:
-        return [Event("pass", challenger, {**tag, "lost_turn": True})]
+    if c["challenger_loses_turn"] and state.status == PLAYING:
+        if state.turn == challenger:
+            return [Event("pass", challenger, {**tag, "lost_turn": True})]
+        # Another player moves first: the challenger's turn is skipped when it comes.
+        return [Event("challenge", challenger, {**tag, "loses_next_turn": True})]
     return [Event("challenge", challenger, tag)]
 
 

@@ -267,3 +267,30 @@ def test_export_of_a_move_in_several_lines(gc):
     text = gc.get(f"/api/v1/games/{id_}.gcg").get_data(as_text=True)
     assert "#note play by Боря with no GCG form" in text
     assert gc.get(f"/games/{id_}").status_code == 200
+
+
+def test_a_failed_double_challenge_skips_the_challengers_next_turn_with_three_players(gc):
+    id_, auth, _ = new_game(gc, players=["Ann", "Bob", "Cat"])
+    post(gc, id_, auth, version=0, type="play", player=0, move="8G ZAX")
+    r = post(gc, id_, auth, version=1, type="challenge", player=2)  # Cat, not next
+    body = r.get_json()
+    assert r.status_code == 201 and body["turn"] == 1 and body["version"] == 2
+    entry = body["history"][-1]
+    assert entry["type"] == "challenge" and entry["verdict"] == "acceptable"
+    assert entry["note"].endswith("the challenger loses their next turn")
+    r = post(gc, id_, auth, version=2, type="pass", player=1)  # Bob; Cat's turn is lost
+    body = r.get_json()
+    assert r.status_code == 201 and body["version"] == 4 and body["turn"] == 0
+    lost = body["history"][-1]
+    assert (lost["type"], lost["player"]) == ("pass", 2)
+    assert lost["note"] == "turn lost to a failed challenge"
+    r = post(gc, id_, auth, version=4, type="pass", player=2)
+    assert r.status_code == 409 and r.get_json()["code"] == "not-your-turn"
+    r = post(gc, id_, auth, version=4, type="pass", player=0)
+    assert r.get_json()["turn"] == 1  # owed once, skipped once: Cat plays again next round
+    r = post(gc, id_, auth, version=5, type="pass", player=1)
+    assert r.get_json()["turn"] == 2 and r.get_json()["version"] == 6
+    again = gc.get(f"/api/v1/games/{id_}").get_json()  # replayed from the stored events
+    assert again["turn"] == 2 and again["version"] == 6
+    gcg = gc.get(f"/api/v1/games/{id_}.gcg").get_data(as_text=True)
+    assert gcg.count(">Cat: ") == 1 and "-" in gcg.split(">Cat: ")[1].splitlines()[0]

@@ -13,6 +13,7 @@ from adjudicator.core.referee import (
     WrongPhaseError,
     apply,
     end_adjustments,
+    lost_turns,
 )
 
 
@@ -155,3 +156,18 @@ def test_lenient_replay_flags_instead_of_refusing(registry):
     )
     apply(state, Event("pass", 0), strict=False)  # out of turn: accepted, not refused
     assert state.flags and "recorded 5" in state.flags[0]
+
+
+def test_an_owed_turn_is_lost_when_it_comes_round(registry):
+    rules = registry.ruleset("scrabble-en")
+    state = new_game(rules, ["Ann", "Bob", "Cat", "Dan"])
+    apply(state, play(0, (7, 7, "A"), (7, 8, "T")))
+    apply(state, Event("challenge", 3, {"verdict": "acceptable", "loses_next_turn": True}))
+    assert state.owed_turns == [0, 0, 0, 1] and state.turn == 1
+    assert lost_turns(state) == []  # Bob is on turn and owes nothing
+    passes(state, 1, 2)
+    made = lost_turns(state)
+    assert made == [Event("pass", 3, {"lost_turn": True})]
+    assert state.turn == 0 and state.owed_turns == [0, 0, 0, 0]
+    assert state.history[-1].note == "turn lost to a failed challenge"
+    assert state.scoreless_turns == 3  # a lost turn is a scoreless turn
