@@ -45,6 +45,7 @@ class LastPlay:
     board_before: Board
     went_out: bool
     challenged: bool = False
+    scoreless_before: int = 0  # the streak of scoreless turns the play broke (or extended)
 
 
 @dataclass

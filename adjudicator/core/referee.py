@@ -163,15 +163,21 @@ def _play(state: GameState, event: Event, strict: bool) -> tuple[int, list[str],
     state.racks[p] = state.racks[p] - n + drawn
     state.bag -= drawn
     went_out = state.racks[p] <= 0 and state.bag == 0
-    state.last_play = LastPlay(p, placement, b.score, drawn, state.board, went_out)
+    state.last_play = LastPlay(
+        p, placement, b.score, drawn, state.board, went_out, scoreless_before=state.scoreless_turns
+    )
     state.board = b.board_after
-    state.scoreless_turns = 0
+    rules = state.rules
+    scoreless = b.score == 0 and rules.zero_score_play_is_scoreless
+    state.scoreless_turns = state.scoreless_turns + 1 if scoreless else 0
     state.pass_streaks[p] = 0
     state.turn = (p + 1) % state.players
     if state.target is not None and state.scores[p] >= state.target:
         _finish(state, "target")
     elif went_out:
         state.status, state.end_reason = AWAITING_END, "went_out"
+    elif scoreless and 0 < rules.end_scoreless_turns <= state.scoreless_turns:
+        state.status, state.end_reason = AWAITING_END, "scoreless_turns"
     alpha = state.rules.alphabet
     return b.score, [alpha.render(tile & ~BLANK_BIT for tile in w.tiles) for w in b.words], note
 
@@ -222,9 +228,13 @@ def _withdrawal(state: GameState, event: Event, strict: bool) -> tuple[int, list
     state.bag += last.drawn
     state.racks[p] = state.racks[p] - last.drawn + n
     state.last_play = None
-    if state.status != PLAYING and state.end_reason in ("went_out", "target"):
+    if state.status != PLAYING and state.end_reason in ("went_out", "target", "scoreless_turns"):
         state.status, state.end_reason = PLAYING, None
-    state.scoreless_turns += 1
+    # The withdrawn play's turn is one scoreless turn, after the streak it broke.
+    state.scoreless_turns = last.scoreless_before + 1
+    limit = state.rules.end_scoreless_turns
+    if state.status == PLAYING and limit and state.scoreless_turns >= limit:
+        state.status, state.end_reason = AWAITING_END, "scoreless_turns"
     return -last.score, [], "play withdrawn"
 
 

@@ -49,6 +49,7 @@ class Ruleset:
     end_passes_in_a_row: int = 0
     end_passes_by: str = "player"
     end_scoreless_turns: int = 0
+    zero_score_play_is_scoreless: bool = False
     end_rack_rule: str = "subtract_add"
     tie_break: str = "none"
     finish_line_targets: t.Mapping[int, t.Mapping[str, int]] = field(default_factory=dict)
@@ -83,6 +84,7 @@ _KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "end_passes_in_a_row": (int, False),
     "end_passes_by": (str, False),
     "end_scoreless_turns": (int, False),
+    "zero_score_play_is_scoreless": (bool, False),
     "end_rack_rule": (str, False),
     "tie_break": (str, False),
     "finish_line_targets": (dict, False),

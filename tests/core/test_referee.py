@@ -171,3 +171,36 @@ def test_an_owed_turn_is_lost_when_it_comes_round(registry):
     assert state.turn == 0 and state.owed_turns == [0, 0, 0, 0]
     assert state.history[-1].note == "turn lost to a failed challenge"
     assert state.scoreless_turns == 3  # a lost turn is a scoreless turn
+
+
+def test_a_withdrawn_play_is_one_more_scoreless_turn_in_the_streak(registry):
+    state = new_game(registry.ruleset("scrabble-en-naspa"), ["Ann", "Bob"])
+    apply(state, play(0, (7, 7, "A"), (7, 8, "T")))
+    passes(state, 1, 0, 1, 0, 1)
+    assert state.scoreless_turns == 5 and state.turn == 0
+    apply(state, play(0, (6, 8, "A")))  # the sixth turn: a play, then taken back
+    assert state.scoreless_turns == 0 and state.status == PLAYING
+    apply(state, Event("withdrawal", 0))
+    assert state.scoreless_turns == 6
+    assert (state.status, state.end_reason) == (AWAITING_END, "scoreless_turns")
+
+
+def test_a_zero_point_play_counts_as_scoreless_only_where_the_rules_say_so(registry):
+    import dataclasses
+
+    naspa = registry.ruleset("scrabble-en-naspa")
+    blanks = play(0, (7, 7, "q"), (7, 8, "i"))  # two blanks: 0 points
+    state = new_game(
+        dataclasses.replace(naspa, end_scoreless_turns=2, zero_score_play_is_scoreless=True),
+        ["Ann", "Bob"],
+    )
+    apply(state, blanks)
+    assert state.history[-1].points == 0 and state.scoreless_turns == 1
+    apply(state, Event("withdrawal", 0))  # taken back: still the same one scoreless turn
+    assert state.scoreless_turns == 1 and state.status == PLAYING
+    passes(state, 1)
+    assert (state.status, state.end_reason) == (AWAITING_END, "scoreless_turns")
+    off = new_game(dataclasses.replace(naspa, end_scoreless_turns=2), ["Ann", "Bob"])
+    apply(off, blanks)
+    passes(off, 1)
+    assert off.scoreless_turns == 1 and off.status == PLAYING  # the default: a play is a play
