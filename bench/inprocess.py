@@ -19,7 +19,7 @@ from adjudicator.core.scoring import score_placement
 from adjudicator.core.verdict import judge_key
 from adjudicator.loaders import load_lexicon
 from adjudicator.services.plays import score_play
-from adjudicator.services.words import check_words, judge_text
+from adjudicator.services.words import check_words, word_checker
 from bench.records import Case, score_body
 from bench.words import sample_words
 
@@ -39,7 +39,8 @@ def _summary(samples_us: list[float]) -> dict[str, float]:
 
 
 def lookups(registry: Registry, n: int = 20_000, rounds: int = 3) -> list[dict[str, t.Any]]:
-    """Words judged per second, as typed (``judge_text``) and by key (``judge_key``)."""
+    """Words judged per second, as typed (``WordChecker.verdict``, with the ruleset's
+    checker made once, as the service does) and by key (``judge_key``)."""
     out = []
     for name in LOOKUP_RULESETS:
         if name not in registry.rulesets:
@@ -51,11 +52,12 @@ def lookups(registry: Registry, n: int = 20_000, rounds: int = 3) -> list[dict[s
         words = sample_words(lexicon, rules, n)
         alpha = rules.alphabet
         keys = [alpha.key(alpha.word_tiles(w, fold=rules.fold)) for w in words]
+        checker = word_checker(registry, name)
         text_rates, key_rates = [], []
         valid = 0
         for _ in range(rounds):  # alternate the two ways of looking up
             start = time.perf_counter()
-            results = [judge_text(lexicon, rules, w) for w in words]
+            results = [checker.verdict(w) for w in words]
             text_rates.append(len(words) / (time.perf_counter() - start))
             start = time.perf_counter()
             for k in keys:

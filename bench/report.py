@@ -94,7 +94,7 @@ def markdown(res: dict[str, t.Any]) -> str:
     if inp:
         lines += [
             "",
-            "| Lexicon | Ruleset | judge_text/s | judge_key/s | valid share |",
+            "| Lexicon | Ruleset | as typed/s | judge_key/s | valid share |",
             "|---|---|---|---|---|",
         ]
         for r in inp["lookups"]:

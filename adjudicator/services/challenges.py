@@ -11,7 +11,7 @@ from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK_BIT
 from adjudicator.errors import MalformedRequestError
 from adjudicator.services.plays import TileIn, read_board, read_placement
-from adjudicator.services.words import judge_text, lexicon_for
+from adjudicator.services.words import word_checker
 
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
@@ -60,8 +60,8 @@ def rule_on_challenge(
     :raises ChallengeNotAllowedError: the rule is ``void``.
     :raises MalformedRequestError: no words, or a named word the play does not form.
     """
-    rules = registry.ruleset(ruleset)
-    lexicon = lexicon_for(registry, rules, lexicon_name)
+    checker = word_checker(registry, ruleset, lexicon_name)
+    rules, lexicon = checker.rules, checker.lexicon
     try:
         challenge_rule = ChallengeRule(rule or rules.challenge_rule)
     except ValueError:
@@ -77,7 +77,7 @@ def rule_on_challenge(
         raise MalformedRequestError("name at least one word, or give a play", field="words")
     if len(challenged) > max_words:
         raise MalformedRequestError(f"{len(challenged)} words; at most {max_words}", field="words")
-    results = [judge_text(lexicon, rules, w) for w in challenged]
+    results = [checker.verdict(w) for w in challenged]
     all_valid = all(r["valid"] for r in results)
     ruling = rule_on(all_valid, challenge_rule, len(results), rules.challenge_bonus_per)
     consequence = asdict(ruling.consequence)

@@ -38,22 +38,21 @@ MAX_WORD_LENGTH = 64
 
 
 Keyer = t.Callable[[str], str | None]
-# Made once per ruleset (cheaper to find than Alphabet.derived's, for one-word checks);
-# kept with the ruleset, so its id is not reused meanwhile.
-_WORD_KEYS: dict[int, tuple[Ruleset, WordKeys | None]] = {}
 
 
 def word_keys(rules: Ruleset) -> WordKeys | None:
-    """The :class:`WordKeys` of the ruleset's alphabet and fold; None when the
-    alphabet has no word keyer (a label longer than one code point)."""
-    made = _WORD_KEYS.get(id(rules))
-    if made is None or made[0] is not rules:
-        if len(_WORD_KEYS) >= 256:  # rulesets of registries since dropped (tests)
-            _WORD_KEYS.clear()
-        keyer = rules.alphabet.word_keyer(rules.fold)
-        keys = None if keyer is None else WordKeys(rules.alphabet, rules.fold, keyer)
-        made = _WORD_KEYS[id(rules)] = (rules, keys)
-    return made[1]
+    """The :class:`WordKeys` of the ruleset's alphabet and fold, made once (kept in
+    the alphabet's derived tables); None when the alphabet has no word keyer (a
+    label longer than one code point)."""
+    fold = rules.fold
+    return rules.alphabet.derived(
+        ("word keys", tuple(sorted(fold.items()))), lambda alpha: _make_word_keys(alpha, fold)
+    )
+
+
+def _make_word_keys(alpha: Alphabet, fold: t.Mapping[str, str]) -> WordKeys | None:
+    keyer = alpha.word_keyer(fold)
+    return None if keyer is None else WordKeys(alpha, fold, keyer)
 
 
 class WordKeys:
@@ -131,19 +130,6 @@ def lexicon_for(registry: Registry, rules: Ruleset, name: str | None = None) -> 
     return registry.lexicons[name]
 
 
-def judge_text(
-    lexicon: Lexicon, rules: Ruleset, text: str, max_length: int = MAX_WORD_LENGTH
-) -> dict[str, t.Any]:
-    """Verdict on one word as typed.
-
-    :raises UnknownTileError: a character outside the alphabet (with its position).
-    :raises WordTooLongError: more than ``max_length`` tiles.
-    """
-    keys = word_keys(rules)
-    judge = key_judge(lexicon, rules.word_filter)
-    return _judge_text(lexicon, rules, keys and keys.key, judge, text, max_length)
-
-
 def _judge_text(
     lexicon: Lexicon,
     rules: Ruleset,
@@ -152,7 +138,12 @@ def _judge_text(
     text: str,
     max_length: int,
 ) -> dict[str, t.Any]:
-    """:func:`judge_text` with the keyer and :func:`key_judge` looked up once per batch."""
+    """Verdict on one word as typed, with the keyer and judge made beforehand
+    (see :class:`WordChecker`).
+
+    :raises UnknownTileError: a character outside the alphabet (with its position).
+    :raises WordTooLongError: more than ``max_length`` tiles.
+    """
     word = unicodedata.normalize("NFC", text).strip()
     if not word:
         raise MalformedRequestError("empty word", word=text)
@@ -207,13 +198,18 @@ class WordChecker:
 
     rules: Ruleset
     lexicon: Lexicon
-    keyer: Keyer | None
+    keys: WordKeys | None
     judge: KeyJudge
     described: t.Mapping[str, str]
 
+    def verdict(self, text: str, max_length: int = MAX_WORD_LENGTH) -> dict[str, t.Any]:
+        """Verdict on one word as typed (see :func:`_judge_text`)."""
+        keyer = None if self.keys is None else self.keys.key
+        return _judge_text(self.lexicon, self.rules, keyer, self.judge, text, max_length)
+
     def check(self, text: str, max_length: int = MAX_WORD_LENGTH) -> dict[str, t.Any]:
-        """:func:`judge_text`, plus the ruleset's and the lexicon's names."""
-        result = _judge_text(self.lexicon, self.rules, self.keyer, self.judge, text, max_length)
+        """:meth:`verdict`, plus the ruleset's and the lexicon's names."""
+        result = self.verdict(text, max_length)
         result["ruleset"] = self.rules.name
         result["lexicon"] = dict(self.described)
         return result
@@ -233,13 +229,8 @@ def word_checker(registry: Registry, ruleset: str, lexicon_name: str | None = No
         pass
     rules = registry.ruleset(ruleset)
     lexicon = lexicon_for(registry, rules, lexicon_name)  # refusals are never kept
-    keys = word_keys(rules)
     checker = WordChecker(
-        rules,
-        lexicon,
-        None if keys is None else keys.key,
-        key_judge(lexicon, rules.word_filter),
-        lexicon.describe(),
+        rules, lexicon, word_keys(rules), key_judge(lexicon, rules.word_filter), lexicon.describe()
     )
     registry.derived["word", ruleset, lexicon_name] = checker
     return checker
@@ -266,11 +257,9 @@ def check_words(
 
     :raises UnknownTileError: naming the word's index and the position in it.
     """
-    rules = registry.ruleset(ruleset)
-    lexicon = lexicon_for(registry, rules, lexicon_name)
-    keys = word_keys(rules)
-    judge = key_judge(lexicon, rules.word_filter)
-    answer = {"ruleset": rules.name, "lexicon": lexicon.describe()}
+    checker = word_checker(registry, ruleset, lexicon_name)
+    keys, judge = checker.keys, checker.judge
+    answer = {"ruleset": checker.rules.name, "lexicon": dict(checker.described)}
     plain = None if keys is None else keys.plain(words, max_length)
     if plain is not None:
         # The usual batch: what _judge_text answers for each word, in passes that
@@ -287,11 +276,10 @@ def check_words(
             for key, why in zip(plain, list(map(judge, plain)), strict=True)
         ]
         return answer
-    keyer = keys and keys.key
     results = []
     for i, w in enumerate(words):
         try:
-            results.append(_judge_text(lexicon, rules, keyer, judge, w, max_length))
+            results.append(checker.verdict(w, max_length))
         except UnknownTileError as exc:
             exc.fields["index"] = i
             exc.detail = f"words[{i}]: {exc.detail}"

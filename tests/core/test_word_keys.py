@@ -80,19 +80,23 @@ def test_a_keyer_it_cannot_match_is_kept(registry):
 
 
 def test_word_checker_is_made_once_and_refusals_are_not_kept(full_registry):
+    from adjudicator.core.verdict import judge_key
     from adjudicator.errors import UnknownLexiconError, UnknownRulesetError
-    from adjudicator.services.words import judge_text, word_checker
+    from adjudicator.services.words import word_checker
 
     checker = word_checker(full_registry, "erudite-ru")
     assert word_checker(full_registry, "erudite-ru") is checker
-    lexicon = full_registry.lexicons[checker.rules.lexicon]
-    for word in ("кот", "коты", "ёлка", "елка", "москва", "во-первых"):
+    rules = checker.rules
+    lexicon, alpha = full_registry.lexicons[rules.lexicon], rules.alphabet
+    for word in ("кот", "коты", "ёлка", "елка", "москва"):
         got = checker.check(word)
-        assert got == {
-            **judge_text(lexicon, checker.rules, word),
-            "ruleset": "erudite-ru",
-            "lexicon": lexicon.describe(),
-        }
+        tiles = alpha.word_tiles(word, fold=rules.fold)
+        verdict = judge_key(lexicon, rules, alpha.key(tiles))  # the general path
+        assert got["word"] == alpha.render(tiles) and got["valid"] is verdict.valid
+        if verdict.reason is not None:
+            assert got["reason"] == {"code": verdict.reason.code, "detail": verdict.reason.detail}
+        assert got["ruleset"] == "erudite-ru" and got["lexicon"] == lexicon.describe()
+    assert checker.check("во-первых")["reason"]["code"] == "contains-hyphen"
     got["lexicon"]["name"] = "changed"  # an answer's parts are its own
     assert checker.check("кот")["lexicon"] == lexicon.describe()
     kept = dict(full_registry.derived)
