@@ -30,6 +30,31 @@ class TileIn:
     blank: bool = False
 
 
+class PlacedIn(t.Protocol):
+    """What :func:`read_placement` reads of a placed tile: a :class:`TileIn`, or a
+    request model with the same fields (taken as it is, without a copy)."""
+
+    @property
+    def row(self) -> int: ...
+    @property
+    def col(self) -> int: ...
+    @property
+    def letter(self) -> str: ...
+    @property
+    def blank(self) -> bool: ...
+
+
+class SwapIn(t.Protocol):
+    """What :func:`read_placement` reads of a star swap: square and letter."""
+
+    @property
+    def row(self) -> int: ...
+    @property
+    def col(self) -> int: ...
+    @property
+    def letter(self) -> str: ...
+
+
 def read_board(rules: Ruleset, rows: t.Sequence[str | t.Sequence[str]] | None) -> Board:
     layout = rules.layout
     if rows is None:
@@ -74,9 +99,9 @@ def _one_tile(rules: Ruleset, letter: str, blank: bool, field: str) -> int:
 def read_placement(
     rules: Ruleset,
     board: Board,
-    placement: t.Sequence[TileIn] | None = None,
+    placement: t.Sequence[PlacedIn] | None = None,
     move: str | None = None,
-    swaps: t.Sequence[TileIn] = (),
+    swaps: t.Sequence[SwapIn] = (),
 ) -> Placement:
     """Build a :class:`Placement` from tiles or a GCG move like ``8D WIND.``."""
     swapped = tuple(
@@ -109,9 +134,9 @@ def score_play(
     ruleset: str,
     *,
     board: t.Sequence[str | t.Sequence[str]] | None = None,
-    placement: t.Sequence[TileIn] | None = None,
+    placement: t.Sequence[PlacedIn] | None = None,
     move: str | None = None,
-    swaps: t.Sequence[TileIn] = (),
+    swaps: t.Sequence[SwapIn] = (),
     validate: bool = False,
     lexicon_name: str | None = None,
 ) -> dict[str, t.Any]:
@@ -145,11 +170,10 @@ def describe(rules: Ruleset, b: ScoreBreakdown) -> dict[str, t.Any]:
 
 
 def _word(rules: Ruleset, w: WordScore) -> dict[str, t.Any]:
-    alpha = rules.alphabet
-    try:  # labels from the alphabet's table: one look-up each
-        shown, plain, letters = _labelled(w, alpha.label_table().__getitem__)
+    try:  # each tile's labels from one table look-up
+        shown, plain, letters = _labelled(w, _tile_labels(rules.alphabet).__getitem__)
     except (KeyError, TypeError):  # a tile outside the alphabet: label() says why
-        shown, plain, letters = _labelled(w, alpha.label)
+        shown, plain, letters = _labelled(w, _label_tile(rules.alphabet))
     return {
         "word": "".join(plain),
         "display": "".join(shown),
@@ -164,24 +188,48 @@ def _word(rules: Ruleset, w: WordScore) -> dict[str, t.Any]:
     }
 
 
+# A tile's labels as a word shows them: (as shown, blanks marked; plain; blank?)
+_TileLabels = tuple[str, str, bool]
+
+
+def _tile_labels(alpha: Alphabet) -> t.Mapping[int, _TileLabels]:
+    """:func:`_label_tile` of every tile of the alphabet, made once per alphabet."""
+
+    def build(alpha: Alphabet) -> dict[int, _TileLabels]:
+        label = _label_tile(alpha)
+        return {tile: label(tile) for tile in alpha.label_table()}
+
+    return alpha.derived("word tile labels", build)
+
+
+def _label_tile(alpha: Alphabet) -> t.Callable[[int], _TileLabels]:
+    def label(tile: int) -> _TileLabels:
+        return alpha.label(tile), alpha.label(tile & ~BLANK_BIT), bool(tile & BLANK_BIT)
+
+    return label
+
+
 def _labelled(
-    w: WordScore, label: t.Callable[[int], str]
+    w: WordScore, labels: t.Callable[[int], _TileLabels]
 ) -> tuple[list[str], list[str], list[dict[str, t.Any]]]:
-    """The word's tiles as shown (blanks marked) and plain, and its letters."""
-    shown = [label(tile) for tile in w.tiles]
-    plain = [label(tile & ~BLANK_BIT) for tile in w.tiles]
-    letters = [
-        {
-            "row": ls.row,
-            "col": ls.col,
-            "letter": label(ls.tile & ~BLANK_BIT),
-            "display": label(ls.tile),
-            "blank": bool(ls.tile & BLANK_BIT),
-            "value": ls.value,
-            "new": ls.new,
-            "letter_multiplier": ls.letter_multiplier,
-            "word_multiplier": ls.word_multiplier,
-        }
-        for ls in w.letters
-    ]
+    """The word's tiles as shown (blanks marked) and plain, and its letters (one
+    per tile, in the same order)."""
+    shown, plain, letters = [], [], []
+    for ls in w.letters:
+        display, letter, blank = labels(ls.tile)
+        shown.append(display)
+        plain.append(letter)
+        letters.append(
+            {
+                "row": ls.row,
+                "col": ls.col,
+                "letter": letter,
+                "display": display,
+                "blank": blank,
+                "value": ls.value,
+                "new": ls.new,
+                "letter_multiplier": ls.letter_multiplier,
+                "word_multiplier": ls.word_multiplier,
+            }
+        )
     return shown, plain, letters

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app
 
 from adjudicator.services.plays import score_play
-from adjudicator.web.models import ScoreRequest, tiles_in
+from adjudicator.web.models import ScoreRequest
 from adjudicator.web.requests import parse_json
 
 bp = Blueprint("score", __name__, url_prefix="/api/v1")
@@ -18,9 +18,9 @@ def score():
         current_app.extensions["adjudicator"],
         req.ruleset,
         board=req.board,
-        placement=tiles_in(req.placement),
+        placement=req.placement,  # the request's tile models, read as they are
         move=req.move,
-        swaps=tiles_in(req.swaps) or [],
+        swaps=req.swaps,
         validate=req.validate_words,
         lexicon_name=req.lexicon,
     )

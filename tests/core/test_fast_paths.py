@@ -21,7 +21,13 @@ from adjudicator.core.scoring import (
     score_placement,
 )
 from adjudicator.core.tiles import BLANK, BLANK_BIT, EMPTY, count_tiles
-from adjudicator.services.plays import _one_tile, _single_tiles
+from adjudicator.services.plays import (
+    _label_tile,
+    _labelled,
+    _one_tile,
+    _single_tiles,
+    _tile_labels,
+)
 
 RULESETS = ["scrabble-en", "scrabble-pl", "scrabble-ru", "erudite-ru"]
 
@@ -156,3 +162,21 @@ def test_single_tiles_are_what_one_tile_reads(registry, name):
     assert table
     for text, tile in table.items():
         assert _one_tile(rules, text, False, "f") == tile != BLANK
+
+
+@pytest.mark.parametrize("name", RULESETS)
+def test_word_labels_from_the_table_are_what_label_reads(registry, name):
+    """A scored word is described from one table look-up per tile; the general
+    path (``label()``, used for a tile outside the table) gives the same."""
+    alpha = registry.ruleset(name).alphabet
+    tiles = [BLANK, *range(1, alpha.size + 1), *(t | BLANK_BIT for t in range(1, alpha.size + 1))]
+    letters = tuple(LetterScore(0, i, tile, 1, 1, 1, bool(i % 2)) for i, tile in enumerate(tiles))
+    word = WordScore(tuple(tiles), 0, 0, ACROSS, True, letters, 1, len(tiles))
+    fast = _labelled(word, _tile_labels(alpha).__getitem__)
+    slow = _labelled(word, _label_tile(alpha))
+    assert fast == slow
+    shown, plain, described = fast
+    assert shown == [alpha.label(t) for t in tiles]
+    assert plain == [alpha.label(t & ~BLANK_BIT) for t in tiles]
+    assert [d["blank"] for d in described] == [bool(t & BLANK_BIT) for t in tiles]
+    assert [d["display"] for d in described] == shown
