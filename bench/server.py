@@ -48,11 +48,28 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def database_url(workdir: Path) -> str:
+    return f"sqlite:///{workdir / 'bench.db'}"
+
+
+def prepare_database(workdir: Path) -> None:
+    """Bring the throw-away database to the newest schema before any server starts,
+    so that every server measured starts as a deployment restarts (schema current,
+    nothing to migrate), not the first one alone."""
+    from adjudicator.store import migrate, open_engine
+
+    engine = open_engine(database_url(workdir))
+    try:
+        migrate(engine)
+    finally:
+        engine.dispose()
+
+
 def server_env(workdir: Path, ratelimit: str) -> dict[str, str]:
     env = dict(os.environ)
     env.update(
         {
-            "ADJUDICATOR_DATABASE_URL": f"sqlite:///{workdir / 'bench.db'}",
+            "ADJUDICATOR_DATABASE_URL": database_url(workdir),
             # The default limit (600/minute per client) would answer a load test
             # with 429s; a huge limit keeps the limiter's cost in the figures.
             "ADJUDICATOR_RATELIMIT_DEFAULT": ratelimit,
