@@ -30,20 +30,6 @@ class TileIn:
     blank: bool = False
 
 
-class PlacedIn(t.Protocol):
-    """What :func:`read_placement` reads of a placed tile: a :class:`TileIn`, or a
-    request model with the same fields (taken as it is, without a copy)."""
-
-    @property
-    def row(self) -> int: ...
-    @property
-    def col(self) -> int: ...
-    @property
-    def letter(self) -> str: ...
-    @property
-    def blank(self) -> bool: ...
-
-
 class SwapIn(t.Protocol):
     """What :func:`read_placement` reads of a star swap: square and letter."""
 
@@ -53,6 +39,14 @@ class SwapIn(t.Protocol):
     def col(self) -> int: ...
     @property
     def letter(self) -> str: ...
+
+
+class PlacedIn(SwapIn, t.Protocol):
+    """What :func:`read_placement` reads of a placed tile: a :class:`TileIn`, or a
+    request model with the same fields (taken as it is, without a copy)."""
+
+    @property
+    def blank(self) -> bool: ...
 
 
 def read_board(rules: Ruleset, rows: t.Sequence[str | t.Sequence[str]] | None) -> Board:
