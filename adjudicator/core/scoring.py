@@ -10,7 +10,7 @@ from dataclasses import dataclass, fields
 from adjudicator.core.board import Board
 from adjudicator.core.coords import ACROSS, DOWN
 from adjudicator.core.placement import Placement, check_placement
-from adjudicator.core.tiles import BLANK_BIT, Tile
+from adjudicator.core.tiles import BLANK_BIT, EMPTY, Tile
 
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
@@ -133,8 +133,7 @@ def score_placement(board: Board, placement: Placement, rules: Ruleset) -> Score
     """
     check_placement(board, placement, rules)
     after = _board_after(board, placement)
-    new = placement.squares()
-    raw = _score_words(after, new, rules, _word_starts(after, placement))
+    raw = _score_words(after, board, rules, _word_starts(after, placement))
     main = _main_index(raw, placement)
     words = [
         WordScore(tiles, row, col, direction, i == main, letters, word_mult, score)
@@ -219,10 +218,13 @@ _new = object.__new__
 
 
 def _score_words(
-    after: Board, new: set[tuple[int, int]], rules: Ruleset, starts: list[tuple[int, int, str, int]]
+    after: Board, before: Board, rules: Ruleset, starts: list[tuple[int, int, str, int]]
 ) -> list[_RawWord]:
-    """Score the runs found by :func:`_word_starts`."""
+    """Score the runs found by :func:`_word_starts`.  A tile of a run is new when
+    its square was empty before the play: a legal placement fills only empty
+    squares, and a star swap replaces a tile."""
     cells, cols = after.cells, after.cols
+    old = before.cells
     squares, layout_cols = rules.layout.squares, rules.layout.cols
     scores = rules.alphabet.scores
     blank_zero = not rules.blank_scores_letter
@@ -236,10 +238,10 @@ def _score_words(
         total = 0
         word_mult = 1
         new_count = 0
-        r, c = row, col
+        r, c, i = row, col, start
         for tile in tiles:
             value = 0 if (tile & BLANK_BIT and blank_zero) else scores[tile & ~BLANK_BIT]
-            if (r, c) in new:
+            if old[i] == EMPTY:
                 prem = squares[r * layout_cols + c]
                 lm, wm, is_new = prem.letter, prem.word, True
                 word_mult *= wm
@@ -262,6 +264,7 @@ def _score_words(
                 }
             )
             letters.append(letter)
+            i += step
             if across:
                 c += 1
             else:

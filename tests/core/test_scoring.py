@@ -107,6 +107,23 @@ def test_star_swap_scoring(registry):
     assert b.score == 1 + 1  # т (star, worth its letter's 1) + а (star, 1): H9 is plain
 
 
+def test_a_swapped_square_in_a_word_is_not_new(registry):
+    """Only the placed tiles are new (and take premiums): a star swapped for its
+    letter inside the word is an old tile, like the tiles around it."""
+    erudite = registry.ruleset("erudite-ru")
+    board = parse_board(board_rows(r7=".....Кот"), erudite.alphabet, (15, 15))
+    o, star_a = erudite.alphabet.tokenize("О")[0], erudite.alphabet.tokenize("а")[0]
+    b = score_placement(board, Placement((PlacedTile(7, 8, star_a),), (Swap(7, 6, o),)), erudite)
+    [word] = b.words
+    assert erudite.alphabet.render(word.tiles) == "КОта"
+    assert [(ls.col, ls.new) for ls in word.letters] == [
+        (5, False),
+        (6, False),
+        (7, False),
+        (8, True),
+    ]
+
+
 @pytest.mark.parametrize("move,score", [("8H AA", 4), ("H8 AA", 4), ("8G ZA", 22)])
 def test_simple_scores(registry, move, score):
     assert play(registry.ruleset("scrabble-en"), move).score == score
