@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bench import coldstart, httpbench, inprocess, load, machine, memory, report, routecost
 from bench.records import DEFAULT_GCG_DIR, load_cases
-from bench.server import REPO_ROOT, prepare_database
+from bench.server import REPO_ROOT, compile_modules, prepare_database
 
 SECTIONS = ("inprocess", "http", "memory", "coldstart")
 RESULTS = REPO_ROOT / "bench" / "results"
@@ -131,6 +131,7 @@ def main(argv: list[str] | None = None) -> int:
 
     with tempfile.TemporaryDirectory(prefix="adjudicator-bench-") as tmp:
         workdir = Path(tmp)
+        compile_modules()
         prepare_database(workdir)
         if "inprocess" in only:
             print("in process ...", file=sys.stderr)
