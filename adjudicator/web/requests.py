@@ -21,15 +21,9 @@ _NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
 
 class Strict(BaseModel):
-    """Base of request models: no unknown fields, no silent type coercion.
+    """Base of request models: no unknown fields, no silent type coercion."""
 
-    The JSON parser keeps only object keys in its string cache (pydantic's
-    default keeps up to 16,384 strings a process): a worker would otherwise hold
-    on to about 0.9 MiB of words from the bodies it has read, in memory it
-    copies from the master.
-    """
-
-    model_config = ConfigDict(strict=True, extra="forbid", cache_strings="keys")
+    model_config = ConfigDict(strict=True, extra="forbid")
 
 
 class Query(Strict):
