@@ -10,7 +10,7 @@ from adjudicator.core.challenge import ChallengeRule, rule_on
 from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK_BIT
 from adjudicator.errors import MalformedRequestError
-from adjudicator.services.plays import TileIn, read_board, read_placement
+from adjudicator.services.plays import PlacedIn, SwapIn, read_board, read_placement
 from adjudicator.services.words import word_checker
 
 if t.TYPE_CHECKING:
@@ -22,9 +22,9 @@ if t.TYPE_CHECKING:
 def words_of_play(
     rules: Ruleset,
     board: t.Sequence[str | t.Sequence[str]] | None,
-    placement: t.Sequence[TileIn] | None,
+    placement: t.Sequence[PlacedIn] | None,
     move: str | None,
-    swaps: t.Sequence[TileIn] = (),
+    swaps: t.Sequence[SwapIn] = (),
 ) -> list[str]:
     """Every word a play forms (main word first), as canonical strings."""
     current = read_board(rules, board)
@@ -41,9 +41,9 @@ def rule_on_challenge(
     *,
     words: t.Sequence[str] | None = None,
     board: t.Sequence[str | t.Sequence[str]] | None = None,
-    placement: t.Sequence[TileIn] | None = None,
+    placement: t.Sequence[PlacedIn] | None = None,
     move: str | None = None,
-    swaps: t.Sequence[TileIn] = (),
+    swaps: t.Sequence[SwapIn] = (),
     rule: str | None = None,
     reveal: bool = False,
     players: t.Mapping[str, str] | None = None,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typing as t
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from adjudicator.core.game import PLAYING, Event, GameState, replay
 from adjudicator.core.game_gcg import export_record, gcg_move, import_record
@@ -14,7 +14,7 @@ from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.errors import MalformedRequestError, PermissionDeniedError
 from adjudicator.services.board_svg import board_svg
 from adjudicator.services.challenges import rule_on_challenge
-from adjudicator.services.plays import TileIn, read_placement
+from adjudicator.services.plays import PlacedIn, SwapIn, read_placement
 from adjudicator.store.games import StaleVersionError
 
 if t.TYPE_CHECKING:
@@ -29,9 +29,9 @@ class EventIn:
 
     type: str
     player: int
-    placement: list[TileIn] | None = None
+    placement: t.Sequence[PlacedIn] | None = None
     move: str | None = None
-    swaps: list[TileIn] = field(default_factory=list)
+    swaps: t.Sequence[SwapIn] = ()
     rack: str | None = None
     tiles: str | None = None
     count: int | None = None

@@ -42,8 +42,8 @@ class SwapIn(t.Protocol):
 
 
 class PlacedIn(SwapIn, t.Protocol):
-    """What :func:`read_placement` reads of a placed tile: a :class:`TileIn`, or a
-    request model with the same fields (taken as it is, without a copy)."""
+    """What :func:`read_placement` reads of a placed tile: a :class:`TileIn`, or
+    the web layer's request models as they are (no copy per request)."""
 
     @property
     def blank(self) -> bool: ...

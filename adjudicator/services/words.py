@@ -295,13 +295,14 @@ def validate_words(
     breakdown: ScoreBreakdown,
     lexicon_name: str | None = None,
 ) -> None:
-    """Add ``valid``/``reason`` to each word of a score result, and ``all_valid``."""
-    lexicon = lexicon_for(registry, rules, lexicon_name)
-    alpha = rules.alphabet
+    """Add ``valid``/``reason`` to each word of a score result, and ``all_valid``,
+    judged by the ruleset's :class:`WordChecker`."""
+    checker = word_checker(registry, rules.name, lexicon_name)
+    key = rules.alphabet.key
     for out, word in zip(result["words"], breakdown.words, strict=True):
-        verdict = judge_key(lexicon, rules, alpha.key(t_ & ~BLANK_BIT for t_ in word.tiles))
-        out["valid"] = verdict.valid
-        if verdict.reason is not None:
-            out["reason"] = {"code": verdict.reason.code, "detail": verdict.reason.detail}
+        why = checker.judge(key(t_ & ~BLANK_BIT for t_ in word.tiles))
+        out["valid"] = why is None
+        if why is not None:
+            out["reason"] = {"code": why[0], "detail": why[1]}
     result["all_valid"] = all(w["valid"] for w in result["words"])
-    result["lexicon"] = lexicon.describe()
+    result["lexicon"] = dict(checker.described)

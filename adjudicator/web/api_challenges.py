@@ -13,7 +13,7 @@ from adjudicator.services.challenges import (
     rule_on_challenge,
 )
 from adjudicator.web.auth import asked_by, is_admin, require_admin
-from adjudicator.web.models import AdjudicationsQuery, ChallengeRequest, RevealQuery, tiles_in
+from adjudicator.web.models import AdjudicationsQuery, ChallengeRequest, RevealQuery
 from adjudicator.web.observability import count_challenge
 from adjudicator.web.requests import parse_json, parse_query
 
@@ -36,9 +36,9 @@ def create():
         req.ruleset,
         words=req.words,
         board=req.board,
-        placement=tiles_in(req.placement),
+        placement=req.placement,
         move=req.move,
-        swaps=tiles_in(req.swaps) or [],
+        swaps=req.swaps,
         rule=req.challenge_rule,
         reveal=req.reveal,
         players=req.players.model_dump(exclude_none=True) if req.players else None,

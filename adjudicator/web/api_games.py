@@ -24,7 +24,6 @@ from adjudicator.web.game_models import (
     ImportQuery,
     ImportRequest,
 )
-from adjudicator.web.models import tiles_in
 from adjudicator.web.requests import parse_json, parse_query, read_body
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
@@ -94,9 +93,9 @@ def add(id_: str):
     spec = EventIn(
         type=req.type,
         player=req.player,
-        placement=tiles_in(req.placement),
+        placement=req.placement,
         move=req.move,
-        swaps=tiles_in(req.swaps) or [],
+        swaps=req.swaps,
         rack=req.rack,
         tiles=req.tiles,
         count=req.count,

@@ -18,7 +18,7 @@ def score():
         current_app.extensions["adjudicator"],
         req.ruleset,
         board=req.board,
-        placement=req.placement,  # the request's tile models, read as they are
+        placement=req.placement,
         move=req.move,
         swaps=req.swaps,
         validate=req.validate_words,

@@ -6,7 +6,6 @@ from typing import Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
-from adjudicator.services.plays import TileIn
 from adjudicator.web.requests import Query, Strict
 
 Row = str | list[str]
@@ -161,10 +160,3 @@ class ChallengeRequest(Strict):
         if self.board is not None and self.placement is None and self.move is None:
             raise ValueError("a 'board' needs a 'placement' or 'move'")
         return self
-
-
-def tiles_in(items: list[TileModel] | list[SwapModel] | None) -> list[TileIn] | None:
-    """Request tiles as the services take them (no model_dump: this is per request)."""
-    if items is None:
-        return None
-    return [TileIn(i.row, i.col, i.letter, getattr(i, "blank", False)) for i in items]
