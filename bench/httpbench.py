@@ -199,31 +199,9 @@ def run(
         # Warm-up: every worker sees every endpoint once or more.
         for reqs in [[PING], *eps.values()]:
             load.run(srv.port, reqs, 1, connections, tool)
-        pings: list[dict[str, t.Any]] = []
-        runs: dict[str, list[dict[str, t.Any]]] = {k: [] for k in eps}
-        ratios: dict[str, list[float]] = {k: [] for k in eps}
-        cpu_ratios: dict[str, list[float]] = {k: [] for k in eps}
-        for rnd in range(rounds):
-            before = timed(srv, [PING], seconds, connections, tool)
-            pings.append(before)
-            for name, reqs in eps.items():
-                got = timed(srv, reqs, seconds, connections, tool)
-                after = timed(srv, [PING], seconds, connections, tool)
-                pings.append(after)
-                runs[name].append(got)
-                ratios[name].append(got["rps"] / statistics.fmean([before["rps"], after["rps"]]))
-                ping_cpu = statistics.fmean(
-                    [before["server_cpu_us_per_request"], after["server_cpu_us_per_request"]]
-                )
-                cpu_ratios[name].append(ping_cpu / got["server_cpu_us_per_request"])
-                print(
-                    f"  round {rnd + 1}: {name}: {got['rps']:.0f} req/s, "
-                    f"ping {before['rps']:.0f}/{after['rps']:.0f}, "
-                    f"ratio {ratios[name][-1]:.2f}; server CPU "
-                    f"{got['server_cpu_us_per_request']:.0f} us/req vs ping {ping_cpu:.0f}",
-                    file=sys.stderr,
-                )
-                before = after
+        pings, runs, ratios, cpu_ratios = alternate(
+            srv, eps, rounds=rounds, seconds=seconds, connections=connections, tool=tool
+        )
         reference = bare_flask_reference(
             workdir,
             srv,
@@ -275,6 +253,49 @@ def run(
     if "GET /ping" in logged:
         result["ping"]["server_logged"] = logged["GET /ping"]
     return result
+
+
+class Alternated(t.NamedTuple):
+    pings: list[dict[str, t.Any]]  # every /ping run, in order
+    runs: dict[str, list[dict[str, t.Any]]]  # each endpoint's runs, a round each
+    ratios: dict[str, list[float]]  # req/s over the mean of the two pings around it
+    cpu_ratios: dict[str, list[float]]  # ping's server CPU per request over the endpoint's
+
+
+def alternate(
+    srv: Server,
+    eps: dict[str, list[Req]],
+    *,
+    rounds: int,
+    seconds: float,
+    connections: int,
+    tool: str,
+) -> Alternated:
+    """Time each endpoint between two runs of ``/ping`` (``ping, E1, ping, E2, ...,
+    ping`` per round) and take its ratios to the pings around it."""
+    out = Alternated([], {k: [] for k in eps}, {k: [] for k in eps}, {k: [] for k in eps})
+    for rnd in range(rounds):
+        before = timed(srv, [PING], seconds, connections, tool)
+        out.pings.append(before)
+        for name, reqs in eps.items():
+            got = timed(srv, reqs, seconds, connections, tool)
+            after = timed(srv, [PING], seconds, connections, tool)
+            out.pings.append(after)
+            out.runs[name].append(got)
+            out.ratios[name].append(got["rps"] / statistics.fmean([before["rps"], after["rps"]]))
+            ping_cpu = statistics.fmean(
+                [before["server_cpu_us_per_request"], after["server_cpu_us_per_request"]]
+            )
+            out.cpu_ratios[name].append(ping_cpu / got["server_cpu_us_per_request"])
+            print(
+                f"  round {rnd + 1}: {name}: {got['rps']:.0f} req/s, "
+                f"ping {before['rps']:.0f}/{after['rps']:.0f}, "
+                f"ratio {out.ratios[name][-1]:.2f}; server CPU "
+                f"{got['server_cpu_us_per_request']:.0f} us/req vs ping {ping_cpu:.0f}",
+                file=sys.stderr,
+            )
+            before = after
+    return out
 
 
 def bare_flask_reference(

@@ -12,7 +12,7 @@ import statistics
 import typing as t
 from pathlib import Path
 
-from bench.httpbench import PING, timed
+from bench.httpbench import PING, alternate, timed
 from bench.load import Req
 from bench.server import Server, gunicorn_command
 
@@ -44,23 +44,13 @@ def run(
         srv.wait_ready()
         for reqs in [[PING], *endpoints.values()]:
             timed(srv, reqs, 1, connections, tool)
-        ratios: dict[str, list[float]] = {k: [] for k in endpoints}
-        cpu: dict[str, list[float]] = {k: [] for k in endpoints}
-        before = timed(srv, [PING], seconds, connections, tool)
-        for _ in range(rounds):
-            for name, reqs in endpoints.items():
-                got = timed(srv, reqs, seconds, connections, tool)
-                after = timed(srv, [PING], seconds, connections, tool)
-                ratios[name].append(got["rps"] / statistics.fmean([before["rps"], after["rps"]]))
-                ping_cpu = statistics.fmean(
-                    [before["server_cpu_us_per_request"], after["server_cpu_us_per_request"]]
-                )
-                cpu[name].append(ping_cpu / got["server_cpu_us_per_request"])
-                before = after
+        got = alternate(
+            srv, endpoints, rounds=rounds, seconds=seconds, connections=connections, tool=tool
+        )
     for name in endpoints:
         out[name] = {
-            "ratio_to_ping": round(statistics.median(ratios[name]), 3),
-            "cpu_ratio_to_ping": round(statistics.median(cpu[name]), 3),
-            "ratios": [round(r, 3) for r in ratios[name]],
+            "ratio_to_ping": round(statistics.median(got.ratios[name]), 3),
+            "cpu_ratio_to_ping": round(statistics.median(got.cpu_ratios[name]), 3),
+            "ratios": [round(r, 3) for r in got.ratios[name]],
         }
     return out
