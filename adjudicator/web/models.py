@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import ConfigDict, Field, model_validator
 
 from adjudicator.web.requests import Query, Strict
 
-Row = str | list[str]
+# A row is a string or a list of cells: tried in that order (a string, the usual
+# case, is then matched once instead of against both kinds).
+Row = Annotated[str | list[str], Field(union_mode="left_to_right")]
 
 
 def given(name: str, json_type: str) -> dict[str, object]:
