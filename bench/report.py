@@ -154,6 +154,19 @@ def markdown(res: dict[str, t.Any]) -> str:
                 f"the strict limit would be {bare['pss4_limit_kb'] / 1024:.1f} "
                 f"({'within' if bare['pss4_within_limit'] else 'over'})."
             )
+    ins = res.get("instructions")
+    if ins:
+        lines += [
+            "",
+            f"Instructions per request, in process ({ins['tool']}; {ins['requests']} counted "
+            "requests per endpoint, each after its warm-up; the app's own work without "
+            "gunicorn's):",
+            "",
+            "| Endpoint | instructions | ratio to ping |",
+            "|---|---|---|",
+        ]
+        for name, e in ins["endpoints"].items():
+            lines.append(f"| {name} | {e['instructions']:,} | {e['ratio_to_ping']:.2f} |")
     cs = res.get("coldstart")
     if cs:
         st = cs["stages_s"]

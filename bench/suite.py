@@ -17,11 +17,23 @@ import time
 import typing as t
 from pathlib import Path
 
-from bench import coldstart, httpbench, inprocess, load, machine, memory, report, routecost
+from bench import (
+    coldstart,
+    httpbench,
+    inprocess,
+    instructions,
+    load,
+    machine,
+    memory,
+    report,
+    routecost,
+)
 from bench.records import DEFAULT_GCG_DIR, load_cases
 from bench.server import REPO_ROOT, compile_modules, prepare_database
 
 SECTIONS = ("inprocess", "http", "memory", "coldstart")
+# Run only when asked for (--only instructions): valgrind, about 4 minutes more.
+EXTRA_SECTIONS = ("instructions",)
 RESULTS = REPO_ROOT / "bench" / "results"
 # Huge, so that the limiter runs (and costs what it costs) but never answers 429.
 BENCH_RATELIMIT = "1000000000/minute"
@@ -94,7 +106,9 @@ def targets(res: dict[str, t.Any]) -> list[dict[str, t.Any]]:
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument(
-        "--only", default=",".join(SECTIONS), help="comma list of " + ", ".join(SECTIONS)
+        "--only",
+        default=",".join(SECTIONS),
+        help="comma list of " + ", ".join(SECTIONS + EXTRA_SECTIONS),
     )
     p.add_argument("--quick", action="store_true", help="shorter runs (a smoke test, ~1 min)")
     p.add_argument("--seconds", type=float, default=1.0, help="seconds per HTTP run")
@@ -112,8 +126,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--out", type=Path, default=None, help="results file (default: timestamped)")
     args = p.parse_args(argv)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
-    if unknown := set(only) - set(SECTIONS):
+    if unknown := set(only) - set(SECTIONS + EXTRA_SECTIONS):
         p.error(f"unknown section(s) {sorted(unknown)}")
+    if "instructions" in only and not instructions.have_valgrind():
+        p.error("--only instructions needs valgrind (Debian: apt-get install valgrind)")
     if args.quick:
         args.seconds, args.rounds = 1.0, 2
     tool = args.tool or ("wrk" if load.have_wrk() else "python")
@@ -189,6 +205,14 @@ def main(argv: list[str] | None = None) -> int:
             print("cold start ...", file=sys.stderr)
             res["coldstart"] = coldstart.run(
                 workdir, ratelimit=args.ratelimit, repeat=2 if args.quick else 3
+            )
+        if "instructions" in only:
+            print("instructions per request (callgrind) ...", file=sys.stderr)
+            res["instructions"] = instructions.run(
+                workdir,
+                instructions.counted_endpoints(httpbench.endpoints(registry, cases, None)),
+                requests=50 if args.quick else 300,
+                ratelimit=args.ratelimit,
             )
     res["targets"] = targets(res)
     res["elapsed_s"] = round(time.time() - started, 1)
