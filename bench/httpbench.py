@@ -112,6 +112,11 @@ def endpoints(registry: Registry, cases: list[Case], game_id: str | None) -> dic
     return out
 
 
+def ratio_endpoints(endpoints: dict[str, list[Req]]) -> dict[str, list[Req]]:
+    """The endpoints with a ratio target: the word GETs and the score."""
+    return {k: v for k, v in endpoints.items() if "words/<w>" in k or "score" in k}
+
+
 def _check_answers(port: int, name: str, reqs: list[Req]) -> None:
     """Every prepared request must answer 2xx before it is timed."""
     for r in reqs[:: max(1, len(reqs) // 20)]:

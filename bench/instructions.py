@@ -31,12 +31,19 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import typing as t
 from pathlib import Path
 from urllib.parse import unquote_to_bytes
 
+from werkzeug.test import EnvironBuilder
+
+from adjudicator.services.registry import open_registry
+from adjudicator.settings import Settings
+from bench.httpbench import PING, endpoints, ratio_endpoints
 from bench.load import Req
-from bench.server import REPO_ROOT, server_env
+from bench.records import load_cases
+from bench.server import REPO_ROOT, prepare_database, server_env
 
 _TOTAL = re.compile(rb"^(?:summary|totals):\s+(\d+)", re.MULTILINE)
 
@@ -51,8 +58,6 @@ def run(
     """``{"requests", "endpoints": {name: {"instructions", "ratio_to_ping"}}}``:
     instructions per request of each endpoint (``/ping`` first), and /ping's
     count over the endpoint's, so that higher is better, as for throughput."""
-    from bench.httpbench import PING
-
     # Each counted request once after its own warm-up: the first ``requests`` of each.
     todo = {"GET /ping": [PING], **{name: reqs[:requests] for name, reqs in endpoints.items()}}
     with concurrent.futures.ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
@@ -73,11 +78,6 @@ def run(
             for name, n in per.items()
         },
     }
-
-
-def counted_endpoints(endpoints: dict[str, list[Req]]) -> dict[str, list[Req]]:
-    """The endpoints with a ratio target: the word GETs and the score."""
-    return {k: v for k, v in endpoints.items() if "words/<w>" in k or "score" in k}
 
 
 def _valgrind_version() -> str:
@@ -146,8 +146,6 @@ def child(reqfile: Path, n: int) -> None:
 
 
 def _environ(method: str, target: str) -> dict[str, t.Any]:
-    from werkzeug.test import EnvironBuilder
-
     path, _, query = target.partition("?")
     env = EnvironBuilder(path=path, method=method, query_string=query).get_environ()
     env["PATH_INFO"] = unquote_to_bytes(path).decode("latin-1")  # as gunicorn decodes it
@@ -180,14 +178,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not have_valgrind():
         p.error("valgrind is not installed (Debian: apt-get install valgrind)")
-    import tempfile
-
-    from adjudicator.services.registry import open_registry
-    from adjudicator.settings import Settings
-    from bench.httpbench import endpoints
-    from bench.records import load_cases
-    from bench.server import prepare_database
-    from bench.suite import BENCH_RATELIMIT
+    from bench.suite import BENCH_RATELIMIT  # here: bench.suite imports this module
 
     registry = open_registry(Settings.from_env())
     cases, _, _ = load_cases(None, registry)
@@ -195,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         prepare_database(Path(tmp))
         got = run(
             Path(tmp),
-            counted_endpoints(endpoints(registry, cases, None)),
+            ratio_endpoints(endpoints(registry, cases, None)),
             requests=args.requests,
             ratelimit=BENCH_RATELIMIT,
         )

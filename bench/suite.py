@@ -184,7 +184,7 @@ def main(argv: list[str] | None = None) -> int:
             eps = httpbench.endpoints(registry, cases, None)
             res["http"]["route_only"] = routecost.run(
                 workdir,
-                {k: v for k, v in eps.items() if "words/<w>" in k or "score" in k},
+                httpbench.ratio_endpoints(eps),
                 **load_options,
             )
         if "memory" in only:
@@ -210,7 +210,7 @@ def main(argv: list[str] | None = None) -> int:
             print("instructions per request (callgrind) ...", file=sys.stderr)
             res["instructions"] = instructions.run(
                 workdir,
-                instructions.counted_endpoints(httpbench.endpoints(registry, cases, None)),
+                httpbench.ratio_endpoints(httpbench.endpoints(registry, cases, None)),
                 requests=50 if args.quick else 300,
                 ratelimit=args.ratelimit,
             )
