@@ -167,6 +167,19 @@ def markdown(res: dict[str, t.Any]) -> str:
         ]
         for name, e in ins["endpoints"].items():
             lines.append(f"| {name} | {e['instructions']:,} | {e['ratio_to_ping']:.2f} |")
+    wk = res.get("worker_instructions")
+    if wk:
+        lines += [
+            "",
+            f"Instructions per request, whole gunicorn worker ({wk['tool']}; {wk['requests']} "
+            "requests per endpoint, one worker, less a worker that answered none; gunicorn's "
+            "user-space work included, the kernel's not):",
+            "",
+            "| Endpoint | instructions | ratio to ping |",
+            "|---|---|---|",
+        ]
+        for name, e in wk["endpoints"].items():
+            lines.append(f"| {name} | {e['instructions']:,} | {e['ratio_to_ping']:.3f} |")
     cs = res.get("coldstart")
     if cs:
         st = cs["stages_s"]

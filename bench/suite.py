@@ -27,13 +27,15 @@ from bench import (
     memory,
     report,
     routecost,
+    workercount,
 )
 from bench.records import DEFAULT_GCG_DIR, load_cases
 from bench.server import REPO_ROOT, compile_modules, prepare_database
 
 SECTIONS = ("inprocess", "http", "memory", "coldstart")
-# Run only when asked for (--only instructions): valgrind, about 4 minutes more.
-EXTRA_SECTIONS = ("instructions",)
+# Run only when asked for (--only ...,instructions,worker): valgrind, about 2.5 and
+# 6 minutes more.
+EXTRA_SECTIONS = ("instructions", "worker")
 RESULTS = REPO_ROOT / "bench" / "results"
 # Huge, so that the limiter runs (and costs what it costs) but never answers 429.
 BENCH_RATELIMIT = "1000000000/minute"
@@ -128,8 +130,8 @@ def main(argv: list[str] | None = None) -> int:
     only = [s.strip() for s in args.only.split(",") if s.strip()]
     if unknown := set(only) - set(SECTIONS + EXTRA_SECTIONS):
         p.error(f"unknown section(s) {sorted(unknown)}")
-    if "instructions" in only and not instructions.have_valgrind():
-        p.error("--only instructions needs valgrind (Debian: apt-get install valgrind)")
+    if {"instructions", "worker"} & set(only) and not instructions.have_valgrind():
+        p.error("--only instructions or worker needs valgrind (Debian: apt-get install valgrind)")
     if args.quick:
         args.seconds, args.rounds = 1.0, 2
     tool = args.tool or ("wrk" if load.have_wrk() else "python")
@@ -212,6 +214,14 @@ def main(argv: list[str] | None = None) -> int:
                 workdir,
                 httpbench.ratio_endpoints(httpbench.endpoints(registry, cases, None)),
                 requests=50 if args.quick else 300,
+                ratelimit=args.ratelimit,
+            )
+        if "worker" in only:
+            print("instructions per request, gunicorn worker (callgrind) ...", file=sys.stderr)
+            res["worker_instructions"] = workercount.run(
+                workdir,
+                httpbench.ratio_endpoints(httpbench.endpoints(registry, cases, None)),
+                requests=50 if args.quick else 200,
                 ratelimit=args.ratelimit,
             )
     res["targets"] = targets(res)
