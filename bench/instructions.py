@@ -178,20 +178,30 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if not have_valgrind():
         p.error("valgrind is not installed (Debian: apt-get install valgrind)")
+    standalone(run, args.requests, "adjudicator-instr-")
+    return 0
+
+
+CountSection = t.Callable[..., dict[str, t.Any]]
+
+
+def standalone(count: CountSection, requests: int, prefix: str) -> None:
+    """A counting section run on its own (this module's :func:`run` or
+    ``bench.workercount.run``): the registry, the benchmark's cases, a migrated
+    throw-away database; the result printed as JSON."""
     from bench.suite import BENCH_RATELIMIT  # here: bench.suite imports this module
 
     registry = open_registry(Settings.from_env())
     cases, _, _ = load_cases(None, registry)
-    with tempfile.TemporaryDirectory(prefix="adjudicator-instr-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=prefix) as tmp:
         prepare_database(Path(tmp))
-        got = run(
+        got = count(
             Path(tmp),
             ratio_endpoints(endpoints(registry, cases, None)),
-            requests=args.requests,
+            requests=requests,
             ratelimit=BENCH_RATELIMIT,
         )
     print(json.dumps(got, indent=2))
-    return 0
 
 
 if __name__ == "__main__":

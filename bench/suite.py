@@ -217,22 +217,20 @@ def main(argv: list[str] | None = None) -> int:
             res["coldstart"] = coldstart.run(
                 workdir, ratelimit=args.ratelimit, repeat=2 if args.quick else 3
             )
-        if "instructions" in only:
-            print("instructions per request (callgrind) ...", file=sys.stderr)
-            res["instructions"] = instructions.run(
-                workdir,
-                httpbench.ratio_endpoints(httpbench.endpoints(registry, cases, None)),
-                requests=50 if args.quick else 300,
-                ratelimit=args.ratelimit,
-            )
-        if "worker" in only:
-            print("instructions per request, gunicorn worker (callgrind) ...", file=sys.stderr)
-            res["worker_instructions"] = workercount.run(
-                workdir,
-                httpbench.ratio_endpoints(httpbench.endpoints(registry, cases, None)),
-                requests=50 if args.quick else 200,
-                ratelimit=args.ratelimit,
-            )
+        counted = (
+            # section, results key, what it counts, requests per endpoint (full, quick)
+            ("instructions", "instructions", instructions.run, (300, 50)),
+            ("worker", "worker_instructions", workercount.run, (200, 50)),
+        )
+        for section, key, count, (full, quick) in counted:
+            if section in only:
+                print(f"{section}: instructions per request (callgrind) ...", file=sys.stderr)
+                res[key] = count(
+                    workdir,
+                    httpbench.ratio_endpoints(httpbench.endpoints(registry, cases, None)),
+                    requests=quick if args.quick else full,
+                    ratelimit=args.ratelimit,
+                )
     res["targets"] = targets(res)
     res["elapsed_s"] = round(time.time() - started, 1)
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import argparse
 import concurrent.futures
 import http.client
-import json
 import os
 import signal
 import subprocess
@@ -32,13 +31,10 @@ import time
 import typing as t
 from pathlib import Path
 
-from adjudicator.services.registry import open_registry
-from adjudicator.settings import Settings
-from bench.httpbench import PING, endpoints, ratio_endpoints
-from bench.instructions import _TOTAL, _valgrind_version, have_valgrind
+from bench.httpbench import PING
+from bench.instructions import _TOTAL, _valgrind_version, have_valgrind, standalone
 from bench.load import Req
-from bench.records import load_cases
-from bench.server import HOST, REPO_ROOT, free_port, prepare_database, server_env
+from bench.server import HOST, REPO_ROOT, free_port, server_env
 
 _READY_TIMEOUT_S = 900.0  # a worker starts 50-100 times slower under callgrind
 
@@ -161,19 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     if not have_valgrind():
         p.error("valgrind is not installed (Debian: apt-get install valgrind)")
-    from bench.suite import BENCH_RATELIMIT  # here: bench.suite imports this module
-
-    registry = open_registry(Settings.from_env())
-    cases, _, _ = load_cases(None, registry)
-    with tempfile.TemporaryDirectory(prefix="adjudicator-worker-") as tmp:
-        prepare_database(Path(tmp))
-        got = run(
-            Path(tmp),
-            ratio_endpoints(endpoints(registry, cases, None)),
-            requests=args.requests,
-            ratelimit=BENCH_RATELIMIT,
-        )
-    print(json.dumps(got, indent=2))
+    standalone(run, args.requests, "adjudicator-worker-")
     return 0
 
 
