@@ -33,8 +33,8 @@ from bench.records import DEFAULT_GCG_DIR, load_cases
 from bench.server import REPO_ROOT, compile_modules, prepare_database
 
 SECTIONS = ("inprocess", "http", "memory", "coldstart")
-# Run only when asked for (--only ...,instructions,worker): valgrind, about 2.5 and
-# 6 minutes more.
+# Run only when asked for (--only ...,instructions,worker): valgrind, about 2.5
+# minutes each.
 EXTRA_SECTIONS = ("instructions", "worker")
 RESULTS = REPO_ROOT / "bench" / "results"
 # Huge, so that the limiter runs (and costs what it costs) but never answers 429.
