@@ -156,30 +156,22 @@ def markdown(res: dict[str, t.Any]) -> str:
             )
     ins = res.get("instructions")
     if ins:
-        lines += [
-            "",
+        lines += _count_table(
             f"Instructions per request, in process ({ins['tool']}; {ins['requests']} counted "
             "requests per endpoint, each after its warm-up; the app's own work without "
             "gunicorn's):",
-            "",
-            "| Endpoint | instructions | ratio to ping |",
-            "|---|---|---|",
-        ]
-        for name, e in ins["endpoints"].items():
-            lines.append(f"| {name} | {e['instructions']:,} | {e['ratio_to_ping']:.2f} |")
+            ins,
+            digits=2,
+        )
     wk = res.get("worker_instructions")
     if wk:
-        lines += [
-            "",
+        lines += _count_table(
             f"Instructions per request, whole gunicorn worker ({wk['tool']}; {wk['requests']} "
             "requests per endpoint, one worker, less a worker that answered none; gunicorn's "
             "user-space work included, the kernel's not):",
-            "",
-            "| Endpoint | instructions | ratio to ping |",
-            "|---|---|---|",
-        ]
-        for name, e in wk["endpoints"].items():
-            lines.append(f"| {name} | {e['instructions']:,} | {e['ratio_to_ping']:.3f} |")
+            wk,
+            digits=3,
+        )
     cs = res.get("coldstart")
     if cs:
         st = cs["stages_s"]
@@ -192,6 +184,14 @@ def markdown(res: dict[str, t.Any]) -> str:
             f"create_app() {st['create_app_s']:.2f} s.",
         ]
     return "\n".join(lines)
+
+
+def _count_table(title: str, counted: dict[str, t.Any], digits: int) -> list[str]:
+    """An instruction-count section's lines: its title, then a row per endpoint."""
+    lines = ["", title, "", "| Endpoint | instructions | ratio to ping |", "|---|---|---|"]
+    for name, e in counted["endpoints"].items():
+        lines.append(f"| {name} | {e['instructions']:,} | {e['ratio_to_ping']:.{digits}f} |")
+    return lines
 
 
 def main(argv: list[str]) -> int:

@@ -139,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     only = [s.strip() for s in args.only.split(",") if s.strip()]
     if unknown := set(only) - set(SECTIONS + EXTRA_SECTIONS):
         p.error(f"unknown section(s) {sorted(unknown)}")
-    if {"instructions", "worker"} & set(only) and not instructions.have_valgrind():
+    if set(EXTRA_SECTIONS) & set(only) and not instructions.have_valgrind():
         p.error("--only instructions or worker needs valgrind (Debian: apt-get install valgrind)")
     if args.quick:
         args.seconds, args.rounds = 1.0, 2
@@ -222,12 +222,17 @@ def main(argv: list[str] | None = None) -> int:
             ("instructions", "instructions", instructions.run, (300, 50)),
             ("worker", "worker_instructions", workercount.run, (200, 50)),
         )
+        ratio_eps = None  # made once, for whichever counting sections run
         for section, key, count, (full, quick) in counted:
             if section in only:
                 print(f"{section}: instructions per request (callgrind) ...", file=sys.stderr)
+                if ratio_eps is None:
+                    ratio_eps = httpbench.ratio_endpoints(
+                        httpbench.endpoints(registry, cases, None)
+                    )
                 res[key] = count(
                     workdir,
-                    httpbench.ratio_endpoints(httpbench.endpoints(registry, cases, None)),
+                    ratio_eps,
                     requests=quick if args.quick else full,
                     ratelimit=args.ratelimit,
                 )
