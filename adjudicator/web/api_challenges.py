@@ -13,6 +13,7 @@ from adjudicator.services.challenges import (
     rule_on_challenge,
 )
 from adjudicator.web.auth import asked_by, is_admin, require_admin
+from adjudicator.web.context import registry, settings
 from adjudicator.web.models import AdjudicationsQuery, ChallengeRequest, RevealQuery
 from adjudicator.web.observability import count_challenge
 from adjudicator.web.requests import parse_json, parse_query
@@ -29,9 +30,9 @@ def create():
     req = parse_json(ChallengeRequest)
     if req.reveal:
         require_admin()
-    settings = current_app.config["ADJUDICATOR_SETTINGS"]
+    limits = settings()
     result = rule_on_challenge(
-        current_app.extensions["adjudicator"],
+        registry(),
         _trail(),
         req.ruleset,
         words=req.words,
@@ -43,7 +44,7 @@ def create():
         reveal=req.reveal,
         players=req.players.model_dump(exclude_none=True) if req.players else None,
         asked_by=asked_by(req.station),
-        max_words=settings.max_words,
+        max_words=limits.max_words,
         lexicon_name=req.lexicon,
     )
     count_challenge(result)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app
+from flask import Blueprint
 
 from adjudicator.services.rulesets import describe_ruleset, list_rulesets
+from adjudicator.web.context import registry
 
 bp = Blueprint("rulesets", __name__, url_prefix="/api/v1")
 
 
 @bp.get("/rulesets")
 def index():
-    return {"rulesets": list_rulesets(current_app.extensions["adjudicator"])}
+    return {"rulesets": list_rulesets(registry())}
 
 
 @bp.get("/rulesets/<name>")
 def show(name: str):
-    return describe_ruleset(current_app.extensions["adjudicator"], name)
+    return describe_ruleset(registry(), name)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app
+from flask import Blueprint
 
 from adjudicator.services.plays import score_play
+from adjudicator.web.context import registry
 from adjudicator.web.models import ScoreRequest
 from adjudicator.web.requests import parse_json
 
@@ -15,7 +16,7 @@ bp = Blueprint("score", __name__, url_prefix="/api/v1")
 def score():
     req = parse_json(ScoreRequest)
     return score_play(
-        current_app.extensions["adjudicator"],
+        registry(),
         req.ruleset,
         board=req.board,
         placement=req.placement,

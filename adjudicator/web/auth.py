@@ -14,6 +14,7 @@ from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from adjudicator.errors import ConfigError
+from adjudicator.web.context import settings
 
 KEYS = "adjudicator.api_keys"
 ADMIN = "admin"
@@ -88,7 +89,7 @@ def _identify() -> tuple[str | None, bool]:
             for key_name, key in current_app.extensions[KEYS]:
                 if hmac.compare_digest(given, key) and name is None:
                     name = key_name
-            admin_key = current_app.config["ADJUDICATOR_SETTINGS"].admin_key
+            admin_key = settings().admin_key
             admin = bool(admin_key) and hmac.compare_digest(given, admin_key.encode())
         g.client = (name, admin)
     return g.client
@@ -119,7 +120,7 @@ def require_reader() -> None:
 
 
 def is_admin() -> bool:
-    if not current_app.config["ADJUDICATOR_SETTINGS"].admin_key:
+    if not settings().admin_key:
         return True  # no key configured: development mode, documented
     return _identify()[1]
 
@@ -130,7 +131,7 @@ def require_admin(*, destructive: bool = False) -> None:
     A ``destructive`` action (deleting a game) is refused outright when no admin
     key is configured, instead of being open as in development mode.
     """
-    if destructive and not current_app.config["ADJUDICATOR_SETTINGS"].admin_key:
+    if destructive and not settings().admin_key:
         raise Forbidden("deleting needs ADJUDICATOR_ADMIN_KEY to be set on the server")
     if not is_admin():
         _refuse("this action needs the admin key")

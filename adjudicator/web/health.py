@@ -7,6 +7,7 @@ import logging
 import sqlalchemy as sa
 from flask import Blueprint, current_app
 
+from adjudicator.web.context import registry
 from adjudicator.web.problems import problem
 
 bp = Blueprint("health", __name__)
@@ -50,9 +51,9 @@ def database_reachable(engine: sa.Engine) -> bool:
 @bp.get("/readyz")
 def readyz():
     """Ready when a lexicon is loaded and the database answers; 503 problem+json otherwise."""
-    registry = current_app.extensions["adjudicator"]
+    services = registry()
     checks = {
-        "lexicons": "ok" if registry.lexicons else "none loaded",
+        "lexicons": "ok" if services.lexicons else "none loaded",
         "database": "ok"
         if database_reachable(current_app.extensions["adjudicator.engine"])
         else "unreachable",
@@ -62,7 +63,7 @@ def readyz():
         return problem(503, "not-ready", "Not ready", "; ".join(failing), checks=checks)
     return {
         "status": "ready",
-        "rulesets": len(registry.rulesets),
-        "lexicons": sorted(registry.lexicons),
+        "rulesets": len(services.rulesets),
+        "lexicons": sorted(services.lexicons),
         "checks": checks,
     }

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
 from adjudicator import errors
+from adjudicator.web.context import settings
 
 log = logging.getLogger("adjudicator.errors")
 
@@ -34,7 +35,7 @@ def status_for(exc: errors.AdjudicatorError) -> int:
 
 
 def problem(status: int, code: str, title: str, detail: str, **extras: t.Any) -> Response:
-    base = current_app.config["ADJUDICATOR_SETTINGS"].problem_base_uri
+    base = settings().problem_base_uri
     body = {
         "type": base + code if code != "about:blank" else "about:blank",
         "title": title,

@@ -6,12 +6,13 @@ import re
 import typing as t
 from urllib.parse import parse_qsl
 
-from flask import current_app, request
+from flask import Request
 from pydantic import BaseModel, ConfigDict
 from pydantic_core import from_json
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 
 from adjudicator.errors import MalformedRequestError
+from adjudicator.web.context import SETTINGS, current_flask_app, current_request
 
 M = t.TypeVar("M", bound=BaseModel)
 
@@ -48,16 +49,18 @@ def parse_json(model: type[M]) -> M:
     :raises MalformedRequestError: not UTF-8, nesting too deep, or NaN/Infinity.
     :raises ValidationError: bad JSON or bad fields (answered 400).
     """
-    if request.environ.get("CONTENT_TYPE") != "application/json" and (
-        request.mimetype != "application/json"
+    req = current_request()
+    if req.environ.get("CONTENT_TYPE") != "application/json" and (
+        req.mimetype != "application/json"
     ):
         raise UnsupportedMediaType(
-            f"send the body as application/json (got {request.mimetype or 'none'})"
+            f"send the body as application/json (got {req.mimetype or 'none'})"
         )
-    data = read_body()
+    config = current_flask_app().config
+    data = _read_body(req, config.get("MAX_CONTENT_LENGTH"))
     if not data.strip():
         raise MalformedRequestError("the body is empty: send a JSON object", field="(body)")
-    check_json(data, current_app.config["ADJUDICATOR_SETTINGS"].max_json_depth)
+    check_json(data, config[SETTINGS].max_json_depth)
     return model.model_validate_json(data)
 
 
@@ -73,7 +76,7 @@ def parse_query(model: type[Q]) -> Q:
     :raises MalformedRequestError: a repeated parameter.
     :raises ValidationError: unknown or bad parameters (answered 400).
     """
-    raw = request.query_string
+    raw = current_request().query_string
     known = _QUERIES.get((model, raw))
     if known is not None:
         return known  # type: ignore[return-value]
@@ -98,7 +101,12 @@ def _validate_query(model: type[Q], raw: bytes) -> Q:
 
 
 def read_body() -> bytes:
-    """The request body, at most ``MAX_CONTENT_LENGTH`` bytes.
+    """The current request's body (see :func:`_read_body`)."""
+    return _read_body(current_request(), current_flask_app().config.get("MAX_CONTENT_LENGTH"))
+
+
+def _read_body(request: Request, limit: int | None) -> bytes:
+    """The request body, at most ``limit`` bytes (the app's ``MAX_CONTENT_LENGTH``).
 
     With a ``Content-Length`` the body is read straight from the server's input
     (werkzeug's limited-stream wrapper cost about 10 µs a request).  A chunked body is
@@ -108,12 +116,12 @@ def read_body() -> bytes:
     :raises RequestEntityTooLarge: the body is too large.
     :raises MalformedRequestError: the body ended before its ``Content-Length``.
     """
-    limit = current_app.config.get("MAX_CONTENT_LENGTH")
-    length = _content_length(request.environ)
+    environ = request.environ
+    length = _content_length(request, environ)
     if length is not None:
         if limit is not None and length > limit:
             raise RequestEntityTooLarge()
-        data: bytes = request.environ["wsgi.input"].read(length) if length else b""
+        data: bytes = environ["wsgi.input"].read(length) if length else b""
         if len(data) < length:
             raise MalformedRequestError(
                 f"the body ended after {len(data)} of its {length} bytes (Content-Length)",
@@ -126,7 +134,7 @@ def read_body() -> bytes:
     return data
 
 
-def _content_length(environ: t.Mapping[str, t.Any]) -> int | None:
+def _content_length(request: Request, environ: t.Mapping[str, t.Any]) -> int | None:
     """``Content-Length`` as werkzeug reads it, without its header parsing in the
     usual case (plain ASCII digits and no ``Transfer-Encoding``)."""
     raw = environ.get("CONTENT_LENGTH")
