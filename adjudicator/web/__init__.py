@@ -8,6 +8,13 @@ from flask import Flask
 
 from adjudicator.services.registry import open_registry
 from adjudicator.settings import Settings
+from adjudicator.web.routing import DirectMap
+
+
+class App(Flask):
+    """Flask, matching URLs with :class:`~adjudicator.web.routing.DirectMap`."""
+
+    url_map_class = DirectMap
 
 
 def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
@@ -16,7 +23,7 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     ``test_config`` may hold ``SETTINGS`` overrides (lower-case setting names)
     and any Flask config keys.
     """
-    app = Flask(__name__, instance_relative_config=True)
+    app = App(__name__, instance_relative_config=True)
     overrides = dict(test_config or {})
     settings = Settings.from_env(**{k: overrides.pop(k) for k in list(overrides) if k.islower()})
     app.config.from_mapping(
