@@ -67,9 +67,8 @@ _REQUEST_ID = re.compile(r"[A-Za-z0-9._:@+=/-]{1,64}")
 access_log = logging.getLogger("adjudicator.access")
 
 
-def _encode(fields: dict[str, t.Any]) -> str:
-    """One log line: UTF-8 JSON, anything unusual as its ``str``."""
-    return orjson.dumps(fields, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
+# A log line: UTF-8 JSON, anything unusual as its ``str``, and the newline.
+_LINE = orjson.OPT_NON_STR_KEYS | orjson.OPT_APPEND_NEWLINE
 
 
 # --- metrics helpers for views --------------------------------------------------
@@ -110,6 +109,14 @@ class JsonFormatter(logging.Formatter):
         return f"{self._second[1]}.{int((created - second) * 1000):03d}+00:00"
 
     def format(self, record: logging.LogRecord) -> str:
+        return self.line(record)[:-1].decode()
+
+    def line(self, record: logging.LogRecord) -> bytes:
+        """:meth:`format` as the UTF-8 bytes of a line, newline included, without
+        decoding the encoder's bytes to text and encoding them again."""
+        return orjson.dumps(self._fields(record), default=str, option=_LINE)
+
+    def _fields(self, record: logging.LogRecord) -> dict[str, t.Any]:
         out: dict[str, t.Any] = {
             "time": self._time(record.created),
             "level": record.levelname,
@@ -123,7 +130,7 @@ class JsonFormatter(logging.Formatter):
             out["request_id"] = g.request_id
         if record.exc_info:
             out["exception"] = "".join(traceback.format_exception(*record.exc_info))
-        return _encode(out)
+        return out
 
 
 class _Stderr(logging.Handler):
@@ -135,7 +142,11 @@ class _Stderr(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
-            os.write(2, (self.format(record) + "\n").encode("utf-8", "replace"))
+            fmt = self.formatter
+            if isinstance(fmt, JsonFormatter):
+                os.write(2, fmt.line(record))
+            else:
+                os.write(2, (self.format(record) + "\n").encode("utf-8", "replace"))
         except Exception:  # logging must never break a request
             self.handleError(record)
 
