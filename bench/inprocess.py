@@ -1,25 +1,18 @@
-"""In-process figures: lookups/s, µs per placement scored, lexicon load, server-side check time."""
+"""In-process figures: lookups/s, µs per placement scored, lexicon load (the
+server-side check time is :mod:`bench.checktime`'s)."""
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
-import os
 import statistics
-import sys
-import tempfile
 import time
 import typing as t
 from pathlib import Path
-
-from werkzeug.test import EnvironBuilder
 
 from adjudicator.core.scoring import score_placement
 from adjudicator.core.verdict import judge_key
 from adjudicator.loaders import load_lexicon
 from adjudicator.services.plays import score_play
-from adjudicator.services.words import check_words, word_checker
+from adjudicator.services.words import word_checker
 from bench.records import Case, score_body
 from bench.words import sample_words
 
@@ -128,94 +121,4 @@ def lexicon_load(lexicon_dir: Path, repeat: int = 5) -> list[dict[str, t.Any]]:
                 "first_ms": round(times[0], 2),
             }
         )
-    return out
-
-
-@contextlib.contextmanager
-def _quiet_stderr() -> t.Iterator[None]:
-    """The app logs one JSON line per request to file descriptor 2: keep writing
-    it (it is part of a request's cost), but to /dev/null."""
-    sys.stderr.flush()
-    saved = os.dup(2)
-    sink = os.open(os.devnull, os.O_WRONLY)
-    try:
-        os.dup2(sink, 2)
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)
-        os.close(sink)
-
-
-def _call(app: t.Any, environ: dict[str, t.Any], body: bytes) -> tuple[str, bytes]:
-    """One request through the WSGI app: (status line, the answer's bytes)."""
-    env = dict(environ, **{"wsgi.input": io.BytesIO(body)})
-    got: list[str] = []
-    chunks = app.wsgi_app(env, lambda status, headers, exc_info=None: got.append(status))
-    try:
-        answer = b"".join(chunks)
-    finally:
-        close = getattr(chunks, "close", None)
-        if close is not None:
-            close()
-    return got[0], answer
-
-
-def check_server_side(
-    registry: Registry, sizes: tuple[int, ...] = (100, 1000), repeat: int = 40
-) -> list[dict[str, t.Any]]:
-    """Milliseconds a word check takes inside the server, for English and Russian.
-
-    * ``service_ms``: ``services.words.check_words`` alone;
-    * ``request_ms``: the whole request inside the server: the WSGI app called
-      with a prepared environ (body read, JSON parse and validation, hooks, the
-      service, JSON encoding, the answer's bytes), no network and no client.
-      Flask's test client would add its own work (encoding the body, building
-      the environ, wrapping the answer), which is the client's, not the server's.
-
-    The two are measured alternately.
-    """
-    from adjudicator.web import create_app
-
-    with tempfile.TemporaryDirectory() as tmp:
-        app = create_app({"database_url": f"sqlite:///{tmp}/bench.db", "ratelimit_default": "off"})
-        out = []
-        for name in ("scrabble-en", "erudite-ru"):
-            rules = registry.ruleset(name)
-            lexicon = registry.lexicons.get(rules.lexicon or "")
-            if lexicon is None:
-                continue
-            pool = sample_words(lexicon, rules, max(sizes))
-            for size in sizes:
-                words = pool[:size]
-                body = json.dumps({"ruleset": name, "words": words}).encode()
-                environ = EnvironBuilder(
-                    path="/api/v1/words/check",
-                    method="POST",
-                    data=body,
-                    content_type="application/json",
-                    environ_base={"REMOTE_ADDR": "127.0.0.1"},
-                ).get_environ()
-                service, request = [], []
-                with _quiet_stderr():
-                    for i in range(repeat + 2):
-                        start = time.perf_counter()
-                        check_words(registry, name, words)
-                        mid = time.perf_counter()
-                        status, answer = _call(app, environ, body)
-                        end = time.perf_counter()
-                        assert status.startswith("200"), answer[:300]
-                        if i >= 2:
-                            service.append((mid - start) * 1000)
-                            request.append((end - mid) * 1000)
-                out.append(
-                    {
-                        "ruleset": name,
-                        "words": size,
-                        "service_ms": round(statistics.median(service), 3),
-                        "request_ms": round(statistics.median(request), 3),
-                        "request_p90_ms": round(statistics.quantiles(request, n=10)[-1], 3),
-                    }
-                )
-        app.extensions["adjudicator.engine"].dispose()
     return out

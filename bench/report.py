@@ -113,9 +113,11 @@ def markdown(res: dict[str, t.Any]) -> str:
             "|---|---|---|",
         ]
         for r in inp["check_server_side"]:
+            runs = r.get("runs_request_ms")  # bench.checktime's children (seventh round on)
+            each = f" (children: {', '.join(f'{ms:.2f}' for ms in runs)})" if runs else ""
             lines.append(
                 f"| {r['words']} words, {r['ruleset']} | {r['service_ms']:.2f} | "
-                f"{r['request_ms']:.2f} |"
+                f"{r['request_ms']:.2f}{each} |"
             )
         lines += [
             "",
