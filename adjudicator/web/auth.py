@@ -9,12 +9,18 @@ from __future__ import annotations
 import hmac
 import typing as t
 
-from flask import Blueprint, Flask, Response, current_app, g, request
+from flask import Blueprint, Flask, Response, current_app
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from adjudicator.errors import ConfigError
-from adjudicator.web.context import settings
+from adjudicator.web.context import (
+    SETTINGS,
+    current_flask_app,
+    current_g,
+    current_request,
+    settings,
+)
 
 KEYS = "adjudicator.api_keys"
 ADMIN = "admin"
@@ -69,10 +75,11 @@ def init_app(app: Flask, readers: t.Iterable[Blueprint] = ()) -> None:
 
 def _presented() -> bytes | None:
     """The key the request carries: ``Authorization: Bearer <key>`` or ``X-API-Key``."""
-    scheme, _, given = request.headers.get("Authorization", "").partition(" ")
+    headers = current_request().headers
+    scheme, _, given = headers.get("Authorization", "").partition(" ")
     if scheme.lower() == "bearer":
         return given.strip().encode()
-    key = request.headers.get("X-API-Key")
+    key = headers.get("X-API-Key")
     return None if key is None else key.encode()
 
 
@@ -82,17 +89,21 @@ def _identify() -> tuple[str | None, bool]:
     Every configured key is compared, so the time taken does not say which
     one came close.
     """
-    if "client" not in g:
-        name, admin = None, False
-        given = _presented()
-        if given:
-            for key_name, key in current_app.extensions[KEYS]:
-                if hmac.compare_digest(given, key) and name is None:
-                    name = key_name
-            admin_key = settings().admin_key
-            admin = bool(admin_key) and hmac.compare_digest(given, admin_key.encode())
-        g.client = (name, admin)
-    return g.client
+    store = current_g()
+    known = store.get("client")
+    if known is not None:
+        return known  # type: ignore[no-any-return]
+    name, admin = None, False
+    given = _presented()
+    if given:
+        app = current_flask_app()
+        for key_name, key in app.extensions[KEYS]:
+            if hmac.compare_digest(given, key) and name is None:
+                name = key_name
+        admin_key = app.config[SETTINGS].admin_key
+        admin = bool(admin_key) and hmac.compare_digest(given, admin_key.encode())
+    store.client = (name, admin)
+    return name, admin
 
 
 def client_name() -> str | None:

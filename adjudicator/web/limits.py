@@ -22,7 +22,7 @@ import time
 import typing as t
 from dataclasses import dataclass
 
-from flask import Flask, current_app, request
+from flask import Flask
 from limits import RateLimitItem, WindowStats, parse_many
 from limits.errors import ConfigurationError, StorageError
 from limits.storage import Storage, storage_from_string
@@ -31,6 +31,7 @@ from werkzeug.exceptions import TooManyRequests
 
 from adjudicator.errors import ConfigError
 from adjudicator.web.auth import client_name
+from adjudicator.web.context import current_flask_app, current_request
 from adjudicator.web.warmup import is_warmup
 
 EXTENSION = "adjudicator.limiter"
@@ -40,7 +41,7 @@ log = logging.getLogger("adjudicator.limits")
 def client_key() -> str:
     """The key's name when the request carries a valid key, else the peer address."""
     name = client_name()
-    return f"key:{name}" if name else f"addr:{request.remote_addr or '-'}"
+    return f"key:{name}" if name else f"addr:{current_request().remote_addr or '-'}"
 
 
 class Strategy(t.Protocol):
@@ -62,11 +63,17 @@ class ProcessWindows:
         # (limit, client) -> (window number, requests counted in it, window seconds)
         self._counts: dict[tuple[str, str], tuple[int, int, int]] = {}
         self._lock = threading.Lock()  # for threaded workers (gthread)
+        # Each limit's key and window seconds, worked out on its first hit (by id:
+        # a limit's own hash is computed in Python; the entry keeps the limit).
+        self._items: dict[int, tuple[RateLimitItem, str, int]] = {}
 
     def hit(self, item: RateLimitItem, *identifiers: str) -> bool:
-        expiry = item.get_expiry()
+        known = self._items.get(id(item))
+        if known is None or known[0] is not item:
+            known = self._items[id(item)] = (item, item.key_for(), item.get_expiry())
+        _, limit, expiry = known
         window = int(time.time() // expiry)
-        key = (item.key_for(), "/".join(identifiers))
+        key = (limit, "/".join(identifiers))
         with self._lock:
             start, count, _ = self._counts.get(key, (window, 0, expiry))
             if start != window:
@@ -106,10 +113,11 @@ class RateLimiter:
 
         :raises TooManyRequests: over a limit, with ``Retry-After`` in seconds.
         """
+        req = current_request()
         if (
-            request.endpoint in self.exempt
-            or not current_app.config["RATELIMIT_ENABLED"]
-            or is_warmup(request.environ)
+            req.endpoint in self.exempt
+            or not current_flask_app().config["RATELIMIT_ENABLED"]
+            or is_warmup(req.environ)
         ):
             return
         key = client_key()

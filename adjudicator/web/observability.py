@@ -18,7 +18,7 @@ import traceback
 import typing as t
 
 import orjson
-from flask import Blueprint, Flask, Response, current_app, g, has_request_context, request
+from flask import Blueprint, Flask, Response, current_app, g, has_request_context
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
     REGISTRY,
@@ -30,6 +30,7 @@ from prometheus_client import (
     multiprocess,
 )
 
+from adjudicator.web.context import current_g, current_request
 from adjudicator.web.warmup import is_warmup
 
 bp = Blueprint("metrics", __name__)
@@ -166,9 +167,10 @@ def configure_logging(level: str) -> None:
 
 
 def _before() -> None:
-    g.started = time.perf_counter()
-    given = request.headers.get("X-Request-ID")
-    g.request_id = given if given and _REQUEST_ID.fullmatch(given) else os.urandom(16).hex()
+    store = current_g()
+    store.started = time.perf_counter()
+    given = current_request().headers.get("X-Request-ID")
+    store.request_id = given if given and _REQUEST_ID.fullmatch(given) else os.urandom(16).hex()
 
 
 # Label values stay few: a client may send any method name.
@@ -192,15 +194,16 @@ def _observe(method: str, endpoint: str, status: int, elapsed: float) -> None:
 
 
 def _after(response: Response) -> Response:
-    elapsed = time.perf_counter() - g.get("started", time.perf_counter())
-    rid = g.get("request_id")
+    store, req = current_g(), current_request()
+    elapsed = time.perf_counter() - store.get("started", time.perf_counter())
+    rid = store.get("request_id")
     if rid:
         response.headers["X-Request-ID"] = rid
-    if is_warmup(request.environ):
+    if is_warmup(req.environ):
         return response  # the master's own warm-up: neither counted nor logged
-    rule = request.url_rule
+    rule = req.url_rule
     endpoint = rule.rule if rule is not None else UNMATCHED
-    method = request.method if request.method in _METHODS else "OTHER"
+    method = req.method if req.method in _METHODS else "OTHER"
     status = response.status_code
     _observe(method, endpoint, status, elapsed)
     if access_log.isEnabledFor(logging.INFO):
@@ -211,11 +214,11 @@ def _after(response: Response) -> Response:
                 "fields": {
                     "request_id": rid,
                     "method": method,
-                    "path": request.path,
+                    "path": req.path,
                     "endpoint": endpoint,
                     "status": status,
                     "duration_ms": round(elapsed * 1000, 3),
-                    "client": request.remote_addr,
+                    "client": req.remote_addr,
                 }
             },
         )

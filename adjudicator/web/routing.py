@@ -34,6 +34,9 @@ from werkzeug.routing.matcher import State, StateMachineMatcher
 # The converters of a rule whose values are all in its last segment:
 # (view argument name, converter or None when it keeps the text, regex group name)
 _Plan = tuple[tuple[str, BaseConverter | None, str], ...]
+# A last segment's pattern and rule; then, for a rule with one converter that
+# keeps the text, its argument and group name and no plan, else the plan.
+_Tail = tuple[re.Pattern[str], Rule, str, str, _Plan]
 
 
 class DirectMatcher(StateMachineMatcher):
@@ -45,13 +48,13 @@ class DirectMatcher(StateMachineMatcher):
         # the rule of an all-static path; the pattern, rule and plan of a last segment.
         self._static: dict[tuple[str, str, str], Rule] = {}
         self._static_paths: set[tuple[str, str]] = set()
-        self._tails: dict[tuple[str, str, str], tuple[re.Pattern[str], Rule, _Plan]] = {}
+        self._tails: dict[tuple[str, str, str], _Tail] = {}
 
     def update(self) -> None:
         super().update()
         static: dict[tuple[str, str, str], Rule] = {}
         paths: set[tuple[str, str]] = set()
-        tails: dict[tuple[str, str, str], tuple[re.Pattern[str], Rule, _Plan]] = {}
+        tails: dict[tuple[str, str, str], _Tail] = {}
         for domain, top in self._root.static.items():
             stack = list(top.static.items())
             while stack:
@@ -74,9 +77,7 @@ class DirectMatcher(StateMachineMatcher):
                 return found
         return super().match(domain, path, method, websocket)
 
-    def _direct(
-        self, domain: str, path: str, method: str
-    ) -> tuple[Rule, dict[str, t.Any]] | None:
+    def _direct(self, domain: str, path: str, method: str) -> tuple[Rule, dict[str, t.Any]] | None:
         rule = self._static.get((domain, path, method))
         if rule is not None:
             return rule, {}
@@ -86,10 +87,12 @@ class DirectMatcher(StateMachineMatcher):
         tail = self._tails.get((domain, head, method))
         if tail is None or not last:
             return None  # a converter before the last segment, or a trailing slash
-        pattern, rule, plan = tail
+        pattern, rule, name, group, plan = tail
         found = pattern.match(last)
         if found is None:
             return None
+        if not plan:  # one converter that keeps the text, as most routes have
+            return rule, {name: found[group]}
         values = {}
         for name, converter, group in plan:
             value = found[group]
@@ -117,7 +120,7 @@ def _rules_by_method(state: State) -> dict[str, Rule]:
     return out
 
 
-def _tail(state: State) -> dict[str, tuple[re.Pattern[str], Rule, _Plan]]:
+def _tail(state: State) -> dict[str, _Tail]:
     """Per method, the first converter of a state when the direct path can take it
     (a whole segment, or the rest of the path, in one part; no trailing-slash
     suffix), with the rule it leads to."""
@@ -136,7 +139,10 @@ def _tail(state: State) -> dict[str, tuple[re.Pattern[str], Rule, _Plan]]:
             (str(name), None if _keeps_text(conv) else conv, group)
             for (name, conv), group in zip(rule._converters.items(), groups, strict=True)
         )
-        out[method] = (pattern, rule, plan)
+        if len(plan) == 1 and plan[0][1] is None:
+            out[method] = (pattern, rule, plan[0][0], plan[0][2], ())
+        else:
+            out[method] = (pattern, rule, "", "", plan)
     return out
 
 
