@@ -142,3 +142,17 @@ def test_the_usual_routes_take_the_direct_path(path, method, expected):
     direct.update()
     found = direct._matcher._direct("", path, method)
     assert found is not None and found[0].endpoint == expected
+
+
+def test_a_werkzeug_that_no_longer_fits_is_matched_by_its_own_walk(monkeypatch, caplog):
+    import adjudicator.web.routing as routing
+
+    def changed(state):
+        raise AttributeError("'RulePart' object has no attribute 'suffixed'")
+
+    monkeypatch.setattr(routing, "_tail", changed)
+    direct = DirectMap([Rule("/a", endpoint="a", methods=["GET"]), Rule("/b/<x>", endpoint="b")])
+    with caplog.at_level("WARNING", logger="adjudicator.routing"):
+        assert _outcome(direct, "/b/y", "GET") == ("/b/<x>", "b", {"x": "y"})
+    assert "werkzeug matches alone" in caplog.text
+    assert direct._matcher._direct("", "/a", "GET") is None  # no tables: werkzeug's walk
