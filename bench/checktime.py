@@ -22,8 +22,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
-import io
 import json
 import os
 import statistics
@@ -38,6 +36,7 @@ from werkzeug.test import EnvironBuilder
 from adjudicator.services.words import check_words
 from bench.server import REPO_ROOT
 from bench.words import sample_words
+from bench.wsgi import call
 
 SIZES = (100, 1000)
 RULESETS = ("scrabble-en", "erudite-ru")
@@ -72,11 +71,11 @@ def _child_run(repeat: int) -> list[dict[str, t.Any]]:
 
 
 def child(repeat: int) -> list[dict[str, t.Any]]:
-    from adjudicator.web import create_app
+    from adjudicator.web import create_app, server
     from adjudicator.web.warmup import warm_up
 
     with tempfile.TemporaryDirectory() as tmp:
-        gc.disable()  # web.server.share_memory_with_workers, in the master
+        server.share_memory_with_workers()  # the master, before it loads the app
         app = create_app({"database_url": f"sqlite:///{tmp}/bench.db", "ratelimit_default": "off"})
         registry = app.extensions["adjudicator"]
         cases = []
@@ -86,9 +85,9 @@ def child(repeat: int) -> list[dict[str, t.Any]]:
             if lexicon is not None:
                 cases.append((name, sample_words(lexicon, rules, max(SIZES))))
         with _quiet_stderr():
-            warm_up(app)  # web.server.when_ready
-        gc.freeze()  # web.server.pre_fork
-        gc.enable()  # web.server.post_fork, in the worker
+            warm_up(app)  # what web.server.when_ready runs in the master
+        server.pre_fork(None, None)
+        server.post_fork(None, None)  # from here on, the worker
         out = []
         for name, pool in cases:
             for size in SIZES:
@@ -114,7 +113,7 @@ def _time_check(
             start = time.perf_counter()
             check_words(registry, name, words)
             mid = time.perf_counter()
-            status, answer = _call(app, environ, body)
+            status, answer = call(app, environ, body)
             end = time.perf_counter()
             if not status.startswith("200"):
                 raise RuntimeError(f"check {name} {len(words)}: {status} {answer[:300]!r}")
@@ -144,20 +143,6 @@ def _quiet_stderr() -> t.Iterator[None]:
         os.dup2(saved, 2)
         os.close(saved)
         os.close(sink)
-
-
-def _call(app: t.Any, environ: dict[str, t.Any], body: bytes) -> tuple[str, bytes]:
-    """One request through the WSGI app: (status line, the answer's bytes)."""
-    env = dict(environ, **{"wsgi.input": io.BytesIO(body)})
-    got: list[str] = []
-    chunks = app.wsgi_app(env, lambda status, headers, exc_info=None: got.append(status))
-    try:
-        answer = b"".join(chunks)
-    finally:
-        close = getattr(chunks, "close", None)
-        if close is not None:
-            close()
-    return got[0], answer
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -24,7 +24,6 @@ import base64
 import concurrent.futures
 import functools
 import gc
-import io
 import json
 import os
 import re
@@ -44,6 +43,7 @@ from bench.httpbench import PING, endpoints, ratio_endpoints
 from bench.load import Req
 from bench.records import load_cases
 from bench.server import REPO_ROOT, prepare_database, server_env
+from bench.wsgi import call
 
 _TOTAL = re.compile(rb"^(?:summary|totals):\s+(\d+)", re.MULTILINE)
 
@@ -155,17 +155,9 @@ def _environ(method: str, target: str) -> dict[str, t.Any]:
 
 
 def _call(app: t.Any, env: dict[str, t.Any], body: bytes) -> None:
-    env = dict(env)
-    env["wsgi.input"] = io.BytesIO(body)
-    env["CONTENT_LENGTH"] = str(len(body))
-    status: list[str] = []
-    answer = app(env, lambda s, headers, exc_info=None: status.append(s))
-    try:
-        b"".join(answer)
-    finally:
-        getattr(answer, "close", lambda: None)()
-    if not status or not status[0].startswith("200"):
-        raise SystemExit(f"{env['REQUEST_METHOD']} {env['PATH_INFO']}: {status}")
+    status, _ = call(app, env, body)
+    if not status.startswith("200"):
+        raise SystemExit(f"{env['REQUEST_METHOD']} {env['PATH_INFO']}: {status!r}")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hmac
 import typing as t
 
-from flask import Blueprint, Flask, Response, current_app
+from flask import Blueprint, Flask, Response
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
@@ -126,7 +126,7 @@ def require_reader() -> None:
 
     :raises Unauthorized: no key sent. :raises Forbidden: an unknown key.
     """
-    if current_app.extensions[KEYS] and client_name() is None:
+    if current_flask_app().extensions[KEYS] and client_name() is None:
         _refuse("this API needs a client key")
 
 
@@ -150,7 +150,7 @@ def require_admin(*, destructive: bool = False) -> None:
 
 def asked_by(station: str | None) -> str:
     """Who asked, for the audit trail: the client key's name, else the station."""
-    name = client_name() if current_app.extensions[KEYS] else None
+    name = client_name() if current_flask_app().extensions[KEYS] else None
     where = f"station:{station}" if station else None
     if name:
         return f"key:{name}" + (f" {where}" if where else "")
