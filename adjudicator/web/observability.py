@@ -4,7 +4,8 @@ Under gunicorn the metrics are shared by the workers through
 ``PROMETHEUS_MULTIPROC_DIR`` (prometheus-client's multiprocess mode); it must
 be set before this module is imported, which ``adjudicator serve`` does (see
 ``web/server.py`` and docs/api.md).  Everything a request needs is built here
-once; the hooks only look things up.
+once; the hooks only look things up, and their metric updates are handed to
+prometheus-client in batches (``web/metricbatch.py``).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from prometheus_client import (
 )
 
 from adjudicator.web.context import current_g, current_request
+from adjudicator.web.metricbatch import BATCHES
 from adjudicator.web.warmup import is_warmup
 
 bp = Blueprint("metrics", __name__)
@@ -59,7 +61,11 @@ LEXICONS = Gauge(
     multiprocess_mode="max",
 )
 
+# Per-request updates are gathered in process memory and handed to prometheus-client
+# once a second (see metricbatch): its multiprocess mode writes a file on each one.
 _VALID, _INVALID = WORD_VERDICTS.labels("true"), WORD_VERDICTS.labels("false")
+_VALID_COUNT, _INVALID_COUNT = BATCHES.count(_VALID), BATCHES.count(_INVALID)
+_VALID_TICK, _INVALID_TICK = _VALID_COUNT.tick, _INVALID_COUNT.tick
 REGISTRY_KEY = "adjudicator.metrics"
 UNMATCHED = "(unmatched)"
 # A request id the client sends is kept if it is short and plain; otherwise we make one.
@@ -79,18 +85,25 @@ def count_words(results: t.Sequence[t.Mapping[str, t.Any]]) -> None:
     """Count word verdicts (two increments, whatever the batch size)."""
     valid = sum(1 for r in results if r["valid"])
     if valid:
-        _VALID.inc(valid)
+        _VALID_COUNT.add(valid)
     if len(results) - valid:
-        _INVALID.inc(len(results) - valid)
+        _INVALID_COUNT.add(len(results) - valid)
 
 
 def count_word(valid: bool) -> None:
     """Count one word verdict."""
-    (_VALID if valid else _INVALID).inc()
+    (_VALID_TICK if valid else _INVALID_TICK)()
+
+
+_challenge_ticks: dict[str, t.Callable[[], int]] = {}
 
 
 def count_challenge(result: t.Mapping[str, t.Any]) -> None:
-    CHALLENGE_VERDICTS.labels(str(result["verdict"])).inc()
+    verdict = str(result["verdict"])
+    tick = _challenge_ticks.get(verdict)
+    if tick is None:
+        tick = _challenge_ticks[verdict] = BATCHES.count(CHALLENGE_VERDICTS.labels(verdict)).tick
+    tick()
 
 
 # --- logs -------------------------------------------------------------------------
@@ -175,22 +188,24 @@ def _before() -> None:
 
 # Label values stay few: a client may send any method name.
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
-# Metric children by label values, so a request does one dict lookup per metric.
-_counters: dict[tuple[str, str, int], t.Any] = {}
-_timers: dict[tuple[str, str], t.Any] = {}
+# Each metric child's hot path (see metricbatch) by label values, so a request does
+# one dict lookup per metric.
+_counters: dict[tuple[str, str, int], t.Callable[[], int]] = {}
+_timers: dict[tuple[str, str], t.Callable[[float], None]] = {}
 
 
 def _observe(method: str, endpoint: str, status: int, elapsed: float) -> None:
-    counter = _counters.get((method, endpoint, status))
-    if counter is None:
-        counter = _counters[method, endpoint, status] = REQUESTS.labels(
-            method, endpoint, str(status)
-        )
-    timer = _timers.get((method, endpoint))
-    if timer is None:
-        timer = _timers[method, endpoint] = LATENCY.labels(method, endpoint)
-    counter.inc()
-    timer.observe(elapsed)
+    tick = _counters.get((method, endpoint, status))
+    if tick is None:
+        child = REQUESTS.labels(method, endpoint, str(status))
+        tick = _counters[method, endpoint, status] = BATCHES.count(child).tick
+    add = _timers.get((method, endpoint))
+    if add is None:
+        add = _timers[method, endpoint] = BATCHES.samples(LATENCY.labels(method, endpoint)).add
+    tick()
+    add(elapsed)
+    if not BATCHES.running:  # the first request this process counts
+        BATCHES.start()
 
 
 def _after(response: Response) -> Response:
@@ -227,6 +242,7 @@ def _after(response: Response) -> Response:
 
 @bp.get("/metrics")
 def metrics() -> Response:
+    BATCHES.flush()  # this process's own counts, up to this request
     data = generate_latest(current_app.extensions[REGISTRY_KEY])
     return Response(data, headers={"Content-Type": CONTENT_TYPE_LATEST})
 

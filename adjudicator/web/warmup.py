@@ -20,6 +20,7 @@ from urllib.parse import quote
 from flask import Flask
 
 from adjudicator.web.auth import KEYS
+from adjudicator.web.metricbatch import BATCHES
 
 ENVIRON_KEY = "adjudicator.warmup"
 log = logging.getLogger("adjudicator.warmup")
@@ -82,4 +83,5 @@ def warm_up(app: Flask) -> list[tuple[str, str, int]]:
         if resp.status_code >= 500:
             log.warning("warm-up request %s %s answered %d", method, path, resp.status_code)
     app.extensions["adjudicator.engine"].dispose()
+    BATCHES.forget()  # the verdicts the views counted: not a client's
     return statuses

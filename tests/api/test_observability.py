@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import logging
+import time
 import urllib.request
 
 import pytest
 import sqlalchemy as sa
 from prometheus_client import REGISTRY
 
-from adjudicator.web import create_app
+from adjudicator.web import create_app, observability
 from adjudicator.web.observability import JsonFormatter
 from tests.conftest import CONFIG, LEXICONS, running_gunicorn
 
@@ -101,6 +102,7 @@ def test_an_unhandled_error_is_logged_with_its_request_id(tmp_path, logs):
 
 
 def _value(name: str, **labels) -> float:
+    observability.BATCHES.flush()  # what this process counted, handed over now
     return REGISTRY.get_sample_value(name, labels) or 0.0
 
 
@@ -219,21 +221,33 @@ def test_not_ready_without_lexicons(tmp_path):
 # --- several gunicorn workers share their metrics -----------------------------------
 
 
+def _sample(text: str, prefix: str) -> float:
+    line = next((x for x in text.splitlines() if x.startswith(prefix)), None)
+    return 0.0 if line is None else float(line.split()[-1])
+
+
 @pytest.mark.e2e
 def test_metrics_add_up_across_gunicorn_workers(tmp_path):
     n = 40
+    requests = (
+        'adjudicator_http_requests_total{endpoint="/api/v1/words/<path:word>",'
+        'method="GET",status="200"}'
+    )
+    verdicts = 'adjudicator_word_verdicts_total{valid="true"}'
     with running_gunicorn(tmp_path, ADJUDICATOR_LOG_LEVEL="WARNING") as (base, _):
         for _ in range(n):
             with urllib.request.urlopen(
                 f"{base}/api/v1/words/QI?ruleset=scrabble-en", timeout=10
             ) as resp:
                 assert resp.status == 200
-        with urllib.request.urlopen(base + "/metrics", timeout=10) as resp:
-            text = resp.read().decode()
-    wanted = (
-        'adjudicator_http_requests_total{endpoint="/api/v1/words/<path:word>",'
-        'method="GET",status="200"}'
-    )
-    line = next(x for x in text.splitlines() if x.startswith(wanted))
-    assert float(line.split()[-1]) == n  # every worker's count, added up
+        # Each worker hands its counts over within a second (metricbatch.INTERVAL).
+        deadline = time.monotonic() + 10
+        while True:
+            with urllib.request.urlopen(base + "/metrics", timeout=10) as resp:
+                text = resp.read().decode()
+            if _sample(text, requests) >= n or time.monotonic() > deadline:
+                break
+            time.sleep(0.2)
+    assert _sample(text, requests) == n  # every worker's count, added up, once
+    assert _sample(text, verdicts) == n  # the warm-up's verdicts are not among them
     assert "adjudicator_lexicon_info{" in text
