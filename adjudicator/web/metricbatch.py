@@ -140,6 +140,7 @@ class Batches:
         self._lock = threading.Lock()
         self._stop = threading.Event()
         os.register_at_fork(after_in_child=self._after_fork)
+        atexit.register(self.stop)  # whatever is left at exit, thread or not
 
     def count(self, child: t.Any) -> Count:
         item = Count(child)
@@ -160,14 +161,13 @@ class Batches:
                 item.flush()
 
     def start(self) -> None:
-        """Start this process's hand-over thread (once), and hand over at exit."""
+        """Start this process's hand-over thread (once)."""
         with self._lock:
             if self.running:
                 return
             self.running = True
             self._stop = threading.Event()
             threading.Thread(target=self._run, name="metric-batches", daemon=True).start()
-        atexit.register(self.stop)
 
     def stop(self) -> None:
         """Stop the thread and hand over what is left."""

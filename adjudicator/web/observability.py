@@ -63,8 +63,8 @@ LEXICONS = Gauge(
 
 # Per-request updates are gathered in process memory and handed to prometheus-client
 # once a second (see metricbatch): its multiprocess mode writes a file on each one.
-_VALID, _INVALID = WORD_VERDICTS.labels("true"), WORD_VERDICTS.labels("false")
-_VALID_COUNT, _INVALID_COUNT = BATCHES.count(_VALID), BATCHES.count(_INVALID)
+_VALID_COUNT = BATCHES.count(WORD_VERDICTS.labels("true"))
+_INVALID_COUNT = BATCHES.count(WORD_VERDICTS.labels("false"))
 _VALID_TICK, _INVALID_TICK = _VALID_COUNT.tick, _INVALID_COUNT.tick
 REGISTRY_KEY = "adjudicator.metrics"
 UNMATCHED = "(unmatched)"
