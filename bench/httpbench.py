@@ -56,6 +56,17 @@ def _scores(cases: list[Case], n: int = 600) -> list[Req]:
     return [Req("POST", "/api/v1/score", _json(score_body(c))) for c in cases[::step][:n]]
 
 
+def mixed_load(registry: Registry, cases: list[Case]) -> list[Req]:
+    """Every kind of request the memory measures run on every worker: word GETs in
+    both languages, 100-word checks and record placements scored."""
+    return [
+        *_word_gets(registry, "scrabble-en", 200),
+        *_word_gets(registry, "erudite-ru", 200),
+        *_checks(registry, 100, 4),
+        *_scores(cases, 200),
+    ]
+
+
 def import_game(port: int, recs: list[Record], cases: list[Case]) -> tuple[str | None, str]:
     """Import the first English record with 20+ events; without records, build a game
     from synthetic plays through the events API.  Returns (game id, what it is)."""

@@ -201,15 +201,9 @@ def main(argv: list[str] | None = None) -> int:
             )
         if "memory" in only:
             print("memory ...", file=sys.stderr)
-            warm = [
-                *httpbench._word_gets(registry, "scrabble-en", 200),
-                *httpbench._word_gets(registry, "erudite-ru", 200),
-                *httpbench._checks(registry, 100, 4),
-                *httpbench._scores(cases, 200),
-            ]
             res["memory"] = memory.run(
                 workdir,
-                warm,
+                httpbench.mixed_load(registry, cases),
                 ratelimit=args.ratelimit,
                 tool=tool,
             )
