@@ -43,6 +43,7 @@ from pathlib import Path
 PAGE = 4096
 OBJECT_MAP_ENV = "ADJUDICATOR_BENCH_OBJECT_MAP"
 _PRESENT, _EXCLUSIVE, _PFN = 1 << 63, 1 << 56, (1 << 55) - 1
+_HAVE_GC = 1 << 14
 
 # (start of the object's memory block, the object's address, its size, its type's name)
 ObjectMap = list[tuple[int, int, int, str]]
@@ -57,11 +58,13 @@ def write_object_map(path: Path) -> None:
             found.setdefault(id(ref), ref)
     rows = []
     for addr, obj in found.items():
+        # A type with Py_TPFLAGS_HAVE_GC puts a 16-byte PyGC_Head before each of
+        # its objects (tracked or not), which sys.getsizeof counts in the size.
+        head = 16 if type(obj).__flags__ & _HAVE_GC else 0
         try:
-            size = sys.getsizeof(obj)
+            size = sys.getsizeof(obj) - head
         except TypeError:  # an extension type that refuses to tell
             size = 16
-        head = 16 if gc.is_tracked(obj) else 0  # PyGC_Head before the object
         rows.append((addr - head, addr, size, type(obj).__name__))
     rows.sort()
     with path.open("wb") as f:
