@@ -13,14 +13,7 @@ import typing as t
 from pathlib import Path
 
 from adjudicator.web import server
-from adjudicator.web.gunicorn_conf import (
-    accesslog,
-    child_exit,
-    on_exit,
-    post_fork,
-    preload_app,
-    when_ready,
-)
+from adjudicator.web.gunicorn_conf import *  # noqa: F403 (the app's settings and hooks)
 from bench.cowpages import OBJECT_MAP_ENV, write_object_map
 
 
@@ -30,14 +23,3 @@ def pre_fork(arbiter: t.Any, worker: t.Any) -> None:
     if not path.exists():
         write_object_map(path)
     server.pre_fork(arbiter, worker)
-
-
-__all__ = [
-    "accesslog",
-    "child_exit",
-    "on_exit",
-    "post_fork",
-    "pre_fork",
-    "preload_app",
-    "when_ready",
-]
