@@ -1,7 +1,7 @@
 """gunicorn settings for ``bench.cowpages``: the app's own settings and hooks
-(``adjudicator.web.gunicorn_conf``, as the Dockerfile runs it), and, before the
-first worker is forked, a map of the master's objects written to the file named
-by ``$ADJUDICATOR_BENCH_OBJECT_MAP``.
+(``adjudicator.web.gunicorn_conf``, as the Dockerfile runs it), and, just before
+the first worker is forked, a snapshot of the master's pages and objects written
+to the folder named by ``$ADJUDICATOR_BENCH_SNAPSHOT``.
 
     python -m gunicorn -c python:bench.cowconf ... 'adjudicator.web:create_app()'
 """
@@ -14,12 +14,12 @@ from pathlib import Path
 
 from adjudicator.web import server
 from adjudicator.web.gunicorn_conf import *  # noqa: F403 (the app's settings and hooks)
-from bench.cowpages import OBJECT_MAP_ENV, write_object_map
+from bench.cowpages import SNAPSHOT_ENV, take_snapshot
 
 
 def pre_fork(arbiter: t.Any, worker: t.Any) -> None:
-    """The app's ``pre_fork``, after mapping the objects once (the warm-up is done)."""
-    path = Path(os.environ[OBJECT_MAP_ENV])
-    if not path.exists():
-        write_object_map(path)
+    """The app's ``pre_fork``, then, before the first fork only, the snapshot."""
     server.pre_fork(arbiter, worker)
+    directory = Path(os.environ[SNAPSHOT_ENV])
+    if not (directory / "pages.pickle").exists():
+        take_snapshot(directory)
