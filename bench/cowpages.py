@@ -40,9 +40,12 @@ import struct
 import sys
 import tempfile
 import time
+import traceback
 import types
 import typing as t
 from pathlib import Path
+
+from bench.memory import rollup
 
 PAGE = 4096
 SNAPSHOT_ENV = "ADJUDICATOR_BENCH_SNAPSHOT"
@@ -70,6 +73,8 @@ def take_snapshot(directory: Path) -> None:
             _write(directory / "pages.pickle", _pages(os.getppid()))
             _write(directory / "objects.pickle", _object_map())
             code = 0
+        except BaseException:
+            traceback.print_exc()  # to gunicorn's log; the master then refuses to go on
         finally:
             os._exit(code)
     _, status = os.waitpid(pid, 0)
@@ -206,13 +211,6 @@ def attribute(pages: Copied, objects: ObjectMap) -> dict[str, t.Any]:
     }
 
 
-def _private_dirty_kb(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
-        if line.startswith("Private_Dirty:"):
-            return int(line.split()[1])
-    return 0
-
-
 def _report(label: str, worker: int, snapshot: Snapshot, objects: ObjectMap, top: int) -> None:
     pages, new, kept = copied_pages(worker, snapshot)
     got = attribute(pages, objects)
@@ -221,7 +219,7 @@ def _report(label: str, worker: int, snapshot: Snapshot, objects: ObjectMap, top
     print(
         f"  also {new} pages new since the fork ({new * PAGE / 2**20:.2f} MiB) and {kept} "
         f"originals the master has written since ({kept * PAGE / 2**20:.2f} MiB); "
-        f"the worker's Private_Dirty: {_private_dirty_kb(worker) / 1024:.2f} MiB"
+        f"the worker's Private_Dirty: {rollup(worker)['Private_Dirty'] / 1024:.2f} MiB"
     )
     print("  | Kind of write | pages with it | pages with only it |")
     print("  |---|---|---|")

@@ -129,6 +129,9 @@ def _histogram_values(child: t.Any) -> tuple[list[float], list[t.Any], t.Any] | 
     return None
 
 
+_Item = t.TypeVar("_Item", Count, Samples)
+
+
 class Batches:
     """Every :class:`Count` and :class:`Samples` of the process, and the thread
     that hands them over."""
@@ -143,13 +146,12 @@ class Batches:
         atexit.register(self.stop)  # whatever is left at exit, thread or not
 
     def count(self, child: t.Any) -> Count:
-        item = Count(child)
-        with self._lock:
-            self._items.append(item)
-        return item
+        return self._keep(Count(child))
 
     def samples(self, child: t.Any) -> Samples:
-        item = Samples(child)
+        return self._keep(Samples(child))
+
+    def _keep(self, item: _Item) -> _Item:
         with self._lock:
             self._items.append(item)
         return item
