@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from adjudicator.errors import AdjudicatorError
+from adjudicator.services.answer import to_data
 from adjudicator.settings import Settings
 
 
@@ -17,6 +18,11 @@ def _registry() -> t.Any:
     from adjudicator.services.registry import open_registry
 
     return open_registry(Settings.from_env())
+
+
+def _print_json(answer: t.Any) -> None:
+    """An answer as the API gives it, indented."""
+    click.echo(json.dumps(to_data(answer), ensure_ascii=False, indent=2))
 
 
 class _Group(click.Group):
@@ -41,7 +47,7 @@ def cli() -> None:
 @click.option("--workers", default=2, show_default=True, type=int)
 def serve(host: str, port: int, workers: int) -> None:
     """Run the service under gunicorn on the embedded defaults."""
-    from adjudicator.web.server import run_gunicorn
+    from adjudicator.web.runtime.server import run_gunicorn
 
     click.echo(f"adjudicator listening on http://{host}:{port}/  (Ctrl-C to stop)")
     run_gunicorn(host, port, workers)
@@ -52,9 +58,8 @@ def rulesets() -> None:
     """List the rulesets loaded from the config folder."""
     from adjudicator.services.rulesets import list_rulesets
 
-    rows = list_rulesets(_registry())
-    for r in rows:
-        click.echo(f"{r['name']:<16} {r['language']:<4} {r['lexicon'] or '-':<16} {r['title']}")
+    for r in list_rulesets(_registry()).rulesets:
+        click.echo(f"{r.name:<16} {r.language:<4} {r.lexicon or '-':<16} {r.title}")
 
 
 @cli.command()
@@ -84,21 +89,21 @@ def score(
         _registry(), ruleset, board=board, move=f"{coordinate} {word}", validate=validate
     )
     if as_json:
-        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        _print_json(result)
         return
-    for w in result["words"]:
+    for w in result.words:
         letters = " ".join(
-            f"{lt['display']}{lt['value']}"
-            + (f"x{lt['letter_multiplier']}L" if lt["letter_multiplier"] > 1 else "")
-            + (f"x{lt['word_multiplier']}W" if lt["word_multiplier"] > 1 else "")
-            for lt in w["letters"]
+            f"{lt.display}{lt.value}"
+            + (f"x{lt.letter_multiplier}L" if lt.letter_multiplier > 1 else "")
+            + (f"x{lt.word_multiplier}W" if lt.word_multiplier > 1 else "")
+            for lt in w.letters
         )
-        tag = "main " if w["main"] else "cross"
-        valid = "" if "valid" not in w else ("  valid" if w["valid"] else "  INVALID")
-        click.echo(f"{tag} {w['display']:<15} {w['score']:>4}   {letters}{valid}")
-    if result["bingo"]:
-        click.echo(f"bingo bonus {result['bingo_bonus']:>13}")
-    click.echo(f"total {result['score']:>19}")
+        tag = "main " if w.main else "cross"
+        valid = "" if w.valid is None else ("  valid" if w.valid else "  INVALID")
+        click.echo(f"{tag} {w.display:<15} {w.score:>4}   {letters}{valid}")
+    if result.bingo:
+        click.echo(f"bingo bonus {result.bingo_bonus:>13}")
+    click.echo(f"total {result.score:>19}")
 
 
 @cli.command()
@@ -111,7 +116,7 @@ def check(ruleset: str, as_json: bool, words: tuple[str, ...]) -> None:
 
     result = check_words(_registry(), ruleset, list(words))
     if as_json:
-        click.echo(json.dumps(result, ensure_ascii=False, indent=2))
+        _print_json(result)
     else:
         lex = result["lexicon"]
         click.echo(f"{result['ruleset']} / {lex['name']} {lex['version']}")
@@ -145,15 +150,15 @@ def challenge(ruleset: str, rule: str | None, reveal: bool, words: tuple[str, ..
         reveal=reveal,
         asked_by="cli",
     )
-    lex = result["lexicon"]
-    shown = [w if isinstance(w, str) else w["word"] for w in result["words"]]
-    click.echo(f"{result['verdict'].upper()}  ({' '.join(shown)})")
-    if reveal:
-        for w in result["words"]:
-            click.echo(f"  {'valid  ' if w['valid'] else 'INVALID'} {w['word']}")
-    click.echo(f"rule: {result['rule']}; {result['consequence']['summary']}")
+    lex = result.lexicon
+    shown = [w if isinstance(w, str) else w.word for w in result.words]
+    click.echo(f"{result.verdict.upper()}  ({' '.join(shown)})")
+    for w in result.words:
+        if not isinstance(w, str):
+            click.echo(f"  {'valid  ' if w.valid else 'INVALID'} {w.word}")
+    click.echo(f"rule: {result.rule}; {result.consequence.summary}")
     click.echo(f"lexicon: {lex['name']} {lex['version']} {lex['checksum']}")
-    click.echo(f"adjudication id: {result['id']}")
+    click.echo(f"adjudication id: {result.id}")
 
 
 @cli.group()
@@ -166,12 +171,11 @@ def lexicon_list() -> None:
     """The loaded lexicons and the rulesets that use them."""
     from adjudicator.services.lexicons import list_lexicons
 
-    rows = list_lexicons(_registry())
-    for row in rows:
-        m = row["manifest"]
+    for row in list_lexicons(_registry()).lexicons:
+        m = row.manifest
         click.echo(
-            f"{row['name']:<18} {m.get('version', ''):<22} {m.get('word_count', 0):>9,} "
-            f"words  {m.get('license', '')}  [{', '.join(row['rulesets']) or '-'}]"
+            f"{row.name:<18} {m.get('version', ''):<22} {m.get('word_count', 0):>9,} "
+            f"words  {m.get('license', '')}  [{', '.join(row.rulesets) or '-'}]"
         )
 
 

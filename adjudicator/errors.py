@@ -341,3 +341,10 @@ class ConfigError(AdjudicatorError):
 class LexiconBuildError(AdjudicatorError):
     code = "lexicon-build-failed"
     title = "Lexicon build failed"
+
+
+class NotReadyError(AdjudicatorError):
+    """The service cannot answer yet (no lexicon, no database): 503, with ``checks``."""
+
+    code = "not-ready"
+    title = "Not ready"

@@ -6,6 +6,7 @@ YAML for rules.
 
 from __future__ import annotations
 
+import json
 import typing as t
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,16 +15,21 @@ import yaml
 
 from adjudicator.core.alphabet import Alphabet, TileSpec
 from adjudicator.core.layout import Layout, Premium, parse_grid
+from adjudicator.core.lexicon import Lexicon
 from adjudicator.core.ruleset import Ruleset, ruleset_from_mapping
-from adjudicator.errors import ConfigError, UnknownRulesetError
+from adjudicator.core.verdict import WordChecker
+from adjudicator.errors import (
+    ConfigError,
+    LexiconMismatchError,
+    UnknownLexiconError,
+    UnknownRulesetError,
+)
 
-if t.TYPE_CHECKING:
-    from adjudicator.core.lexicon import Lexicon
 
-
-@dataclass
+@dataclass(slots=True)
 class Registry:
-    """Everything loaded once at start-up and shared by every request."""
+    """Everything loaded once at start-up and shared by every request: the rules,
+    the lexicons, and the word checker of each ruleset with each lexicon that fits it."""
 
     alphabets: dict[str, Alphabet]
     layouts: dict[str, Layout]
@@ -31,15 +37,34 @@ class Registry:
     lexicons: dict[str, Lexicon] = field(default_factory=dict)
     # ruleset name -> the loaded lexicons that can serve it (its own first)
     fitting: dict[str, list[str]] = field(default_factory=dict)
-    # What the services derive from the rules and lexicons once, by their own keys
-    # (see services.words.word_checker); rules and lexicons do not change after start-up.
-    derived: dict[t.Any, t.Any] = field(default_factory=dict, repr=False, compare=False)
+    # (ruleset name, lexicon name) -> its checker, for every fitting pair
+    checkers: dict[tuple[str, str], WordChecker] = field(default_factory=dict)
 
     def ruleset(self, name: str) -> Ruleset:
         try:
             return self.rulesets[name]
         except KeyError:
             raise UnknownRulesetError(name, self.rulesets) from None
+
+    def checker(self, ruleset: str, lexicon: str | None = None) -> WordChecker:
+        """The word checker of a ruleset with its own lexicon, or with another loaded
+        lexicon that fits its alphabet and fold (a tournament's own list).
+
+        :raises UnknownRulesetError: no such ruleset.
+        :raises UnknownLexiconError: not installed.
+        :raises LexiconMismatchError: ``lexicon`` cannot serve this ruleset.
+        """
+        rules = self.ruleset(ruleset)
+        if lexicon is None or lexicon == rules.lexicon:
+            if rules.lexicon not in self.lexicons:
+                raise UnknownLexiconError(rules.lexicon, rules.name)
+            return self.checkers[rules.name, rules.lexicon]
+        if lexicon not in self.lexicons:
+            raise UnknownLexiconError(lexicon)
+        fitting = self.fitting.get(rules.name, [])
+        if lexicon not in fitting:
+            raise LexiconMismatchError(lexicon, rules.name, fitting)
+        return self.checkers[rules.name, lexicon]
 
 
 # The C loader when libyaml is there (6x faster start-up), else the pure one.
@@ -176,10 +201,6 @@ def load_lexicon(manifest_path: Path) -> Lexicon:
 
     :raises ConfigError: a missing file or key, naming the manifest.
     """
-    import json
-
-    from adjudicator.core.lexicon import Lexicon
-
     source = str(manifest_path)
     manifest = read_yaml(manifest_path)
     if not isinstance(manifest, dict) or "name" not in manifest:
@@ -224,6 +245,8 @@ def load_lexicons(lexicon_dir: Path, registry: Registry) -> None:
                 continue  # another language or alphabet: not offered for this ruleset
             fitting.append(name)
         registry.fitting[rules.name] = [n for n in fitting if n]
+        for name in registry.fitting[rules.name]:
+            registry.checkers[rules.name, name] = WordChecker(rules, registry.lexicons[name])
 
 
 def check_lexicon_fits(registry: Registry, rules: Ruleset, lexicon: Lexicon) -> None:

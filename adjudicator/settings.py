@@ -32,7 +32,7 @@ def _default_database_url() -> str:
     return f"sqlite:///{folder / 'adjudicator.db'}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Setting:
     name: str
     default: t.Any
@@ -91,7 +91,7 @@ SETTINGS: tuple[Setting, ...] = (
 )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Settings:
     config_dir: Path
     lexicon_dir: Path

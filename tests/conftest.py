@@ -19,6 +19,7 @@ from adjudicator.loaders import Registry, load_config
 from adjudicator.services.registry import open_registry
 from adjudicator.settings import Settings
 from adjudicator.web import create_app
+from adjudicator.web.runtime.extension import runtime
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIG = ROOT / "config"
@@ -56,7 +57,7 @@ def make_app(db: Path, **config: t.Any) -> Flask:
 def app(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("db") / "test.db")
     yield app
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 @pytest.fixture()
@@ -132,7 +133,7 @@ def spawn_gunicorn(port: int, env: dict[str, str], log, *, new_session: bool = F
             "-m",
             "gunicorn",
             "-c",
-            "python:adjudicator.web.gunicorn_conf",
+            "python:adjudicator.web.runtime.gunicorn_conf",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",
@@ -218,4 +219,4 @@ def db_app(database_url):
         }
     )
     yield app
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()

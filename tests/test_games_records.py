@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.web.runtime.extension import runtime
 from tests.test_gcg_records import FILES, GCG_DIR, UNREADABLE, _ruleset_name
 
 IMPORTABLE = [f for f in FILES if f not in UNREADABLE]
@@ -27,7 +28,7 @@ def client(tmp_path_factory):
         }
     )
     yield app.test_client()
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 def events_of(client, id_):

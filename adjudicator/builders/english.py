@@ -31,7 +31,7 @@ REGISTRY = "https://registry.npmjs.org/"
 _LIST_SUFFIXES = (".txt", ".js", ".json")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class NpmTarball:
     path: Path
     integrity: str  # "sha512-<base64>", computed here from the bytes

@@ -1,20 +1,16 @@
 """Word text -> lexicon key, and the checks that decide why an entry is unusable.
 
-A key is :meth:`Alphabet.key` of the word's undesignated tiles.  Building a
-lexicon keys millions of forms, so when every label of the alphabet is a single
-code point the work is one regular-expression match and one ``str.translate``;
-anything else (digraph tiles, a character outside the alphabet) goes through
-:meth:`Alphabet.word_tiles`, which gives exactly the same answer or raises
-:class:`UnknownTileError`.
+A key is :meth:`Alphabet.key` of the word's undesignated tiles, read by the
+same :class:`~adjudicator.core.spelling.Speller` that word checks use, so an
+entry is keyed exactly as a player's word is looked up.
 """
 
 from __future__ import annotations
 
-import re
 import typing as t
-import unicodedata
 
 from adjudicator.core.alphabet import Alphabet
+from adjudicator.core.spelling import Speller
 from adjudicator.errors import LexiconBuildError, UnknownTileError
 
 HYPHENS = "-\u2010\u2011\u2012\u2013\u2014\u2212"
@@ -46,34 +42,18 @@ def case_of(text: str) -> str:
 
 
 class KeyMaker:
-    """Callable turning a word (either case) into its lexicon key.
+    """Callable turning a word (either case) into its lexicon key, as a word
+    check reads it (:class:`~adjudicator.core.spelling.Speller`).
 
     :raises UnknownTileError: a character that is no tile of the alphabet.
     """
 
     def __init__(self, alphabet: Alphabet) -> None:
         self.alphabet = alphabet
-        table: dict[str, str] = {}
-        simple = True
-        for tile, spec in enumerate(alphabet.letters, start=1):
-            key_char = alphabet.key_char(tile)
-            for text in (spec.label, *spec.aliases, spec.blank_label, *spec.blank_aliases):
-                norm = unicodedata.normalize("NFC", text)
-                simple = simple and len(norm) == 1
-                table[norm] = key_char
-        self._pattern: re.Pattern[str] | None = None
-        self._trans: dict[int, str] = {}
-        if simple:
-            chars = "".join(sorted(table))
-            self._pattern = re.compile(f"[{re.escape(chars)}]+")
-            self._trans = {ord(k): v for k, v in table.items()}
+        self._speller = Speller(alphabet)
 
     def __call__(self, text: str) -> str:
-        if not unicodedata.is_normalized("NFC", text):
-            text = unicodedata.normalize("NFC", text)
-        if self._pattern is not None and self._pattern.fullmatch(text):
-            return text.translate(self._trans)
-        return self.alphabet.key(self.alphabet.word_tiles(text))
+        return self._speller.spell(text)[0]
 
     def try_key(self, text: str) -> str | None:
         """The key, or ``None`` when a character is not in the alphabet."""

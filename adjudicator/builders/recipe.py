@@ -31,7 +31,7 @@ _OPTIONAL = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Recipe:
     """A validated recipe.
 

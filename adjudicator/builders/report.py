@@ -60,7 +60,7 @@ class Dropped:
         return {k: self.counts[k] for k in sorted(self.counts)}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class BuildReport:
     """The outcome of one successful build."""
 

@@ -32,7 +32,7 @@ NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 MAX_FIELD = 0xFFFF  # "<HH": two unsigned 16-bit numbers per record
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class LexiconMeta:
     """Who a lexicon is and where it came from; copied into its manifest."""
 

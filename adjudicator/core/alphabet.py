@@ -1,8 +1,8 @@
 """Alphabets as data: labels, explicit blank labels, aliases, counts, scores.
 
-Strings become tile integers only here (``tokenize``) and go back to strings
-only here (``render``).  Multi-character tiles are matched greedily, longest
-label first.
+Strings become tile integers only here (:meth:`Alphabet.tokenize`) and go back
+to strings only here (:meth:`Alphabet.render`).  Multi-character tiles are
+matched greedily, longest label first.
 """
 
 from __future__ import annotations
@@ -13,15 +13,16 @@ import typing as t
 import unicodedata
 from dataclasses import dataclass, field
 
-from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
+from adjudicator.core.tiles import BLANK, BLANK_BIT, EMPTY, Tile
 from adjudicator.errors import UnknownTileError
 
 PRIVATE_USE_BASE = 0xE000
-_MISSING = object()
-_T = t.TypeVar("_T")
+# Notation symbols that :meth:`Alphabet.tokenize` can read when the caller says
+# what they stand for (``extra``): a square or played-through tile, and the blank.
+DOT = "."
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TileSpec:
     """One letter of an alphabet."""
 
@@ -33,7 +34,7 @@ class TileSpec:
     blank_aliases: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Alphabet:
     """A tile set: the letters (ids 1..n in order) plus the blank."""
 
@@ -41,40 +42,42 @@ class Alphabet:
     letters: tuple[TileSpec, ...]
     blank_label: str = "?"
     blank_count: int = 2
-    _table: dict[str, Tile] = field(init=False, repr=False, compare=False)
-    _longest: int = field(init=False, repr=False, compare=False)
-    # Derived once for the hot paths: labels and scores by tile id, and a cache of
-    # tables built per ``extra`` / ``fold`` (keyed by their contents; few and small).
-    _labels: tuple[str, ...] = field(init=False, repr=False, compare=False)
-    _label_of: dict[Tile, str] = field(init=False, repr=False, compare=False)
-    _scores: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _cache: dict[t.Any, t.Any] = field(init=False, repr=False, compare=False)
+    # Made from the letters when the alphabet is made, and never changed: what each
+    # label, blank label and alias reads as; how text splits into them; and each
+    # tile's label and lexicon key character.
+    _tiles: t.Mapping[str, Tile] = field(init=False, repr=False, compare=False)
+    _cells: t.Mapping[str, Tile] = field(init=False, repr=False, compare=False)
+    _cell_labels: t.Mapping[Tile, str] = field(init=False, repr=False, compare=False)
+    _split: t.Callable[[str], list[str]] = field(init=False, repr=False, compare=False)
+    _labels: t.Mapping[Tile, str] = field(init=False, repr=False, compare=False)
+    _keys: t.Mapping[Tile, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        table: dict[str, Tile] = {}
+        tiles: dict[str, Tile] = {}
+        labels: dict[Tile, str] = {BLANK: self.blank_label}
+        keys: dict[Tile, str] = {}
         for tile, spec in enumerate(self.letters, start=1):
             for text in (spec.label, *spec.aliases):
-                table[unicodedata.normalize("NFC", text)] = tile
+                tiles[unicodedata.normalize("NFC", text)] = tile
             for text in (spec.blank_label, *spec.blank_aliases):
-                table[unicodedata.normalize("NFC", text)] = tile | BLANK_BIT
-        object.__setattr__(self, "_table", table)
-        object.__setattr__(self, "_longest", max(len(k) for k in table))
-        # Indexed by letter id.  Index 0 of _scores mirrors ``letters[-1]``, which is
-        # what score() has always read for a bare BLANK_BIT.
-        object.__setattr__(self, "_labels", ("",) + tuple(s.label for s in self.letters))
-        label_of = {BLANK: self.blank_label}
-        for tile, spec in enumerate(self.letters, start=1):
-            label_of[tile] = spec.label
-            label_of[tile | BLANK_BIT] = spec.blank_label
-        object.__setattr__(self, "_label_of", label_of)
-        object.__setattr__(
-            self, "_scores", (self.letters[-1].score,) + tuple(s.score for s in self.letters)
-        )
-        object.__setattr__(
-            self, "_counts", (self.blank_count,) + tuple(s.count for s in self.letters)
-        )
-        object.__setattr__(self, "_cache", {})
+                tiles[unicodedata.normalize("NFC", text)] = tile | BLANK_BIT
+            labels[tile], labels[tile | BLANK_BIT] = spec.label, spec.blank_label
+            # One code point per tile, so a digraph tile never collides with its letters.
+            key = spec.label if len(spec.label) == 1 else chr(PRIVATE_USE_BASE + tile)
+            keys[tile] = keys[tile | BLANK_BIT] = key
+        # Text splits into labels greedily, longest first.  A single character needs no
+        # alternative of its own ("." takes it), so text without longer labels splits
+        # into its characters.
+        longer = sorted((s for s in {*tiles, DOT, self.blank_label} if len(s) > 1), key=len)
+        alternatives = "".join(re.escape(s) + "|" for s in reversed(longer))
+        split = re.compile(alternatives + ".", re.DOTALL).findall if longer else list
+        object.__setattr__(self, "_tiles", tiles)
+        # A board square is a tile or "." (EMPTY, which is also the blank's id on a rack).
+        object.__setattr__(self, "_cells", {**tiles, DOT: EMPTY})
+        object.__setattr__(self, "_cell_labels", {**labels, EMPTY: DOT})
+        object.__setattr__(self, "_split", split)
+        object.__setattr__(self, "_labels", labels)
+        object.__setattr__(self, "_keys", keys)
 
     # -- facts --------------------------------------------------------------
 
@@ -83,35 +86,24 @@ class Alphabet:
         return len(self.letters)
 
     def spec(self, tile: Tile) -> TileSpec:
-        return self.letters[(tile & ~BLANK_BIT) - 1]
+        """The letter a tile shows, whether it is a real tile or a blank.
+
+        :raises ValueError: a tile id outside this alphabet.
+        """
+        letter = tile & ~BLANK_BIT
+        if not 1 <= letter <= len(self.letters):
+            raise ValueError(f"{tile} is not a tile of the {self.name} alphabet")
+        return self.letters[letter - 1]
 
     def score(self, tile: Tile) -> int:
         """Face value of the letter a tile shows (blanks are the ruleset's call)."""
-        return self.letters[(tile & ~BLANK_BIT) - 1].score
+        return self.spec(tile).score
 
     def count(self, tile: Tile) -> int:
         """How many of this tile the set holds; ``BLANK`` gives the blanks."""
         if tile == BLANK:
             return self.blank_count
-        return self.letters[(tile & ~BLANK_BIT) - 1].count
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Face value by letter id, so ``scores[tile & ~BLANK_BIT]`` is :meth:`score`."""
-        return self._scores
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        """How many of each tile by id; index 0 (``BLANK``) is the blanks."""
-        return self._counts
-
-    def derived(self, key: t.Hashable, build: t.Callable[[Alphabet], _T]) -> _T:
-        """``build(self)``, made once per ``key``: tables that other modules derive
-        from this alphabet for their hot paths."""
-        got = self._cache.get(key, _MISSING)
-        if got is _MISSING:
-            got = self._cache[key] = build(self)
-        return got  # type: ignore[no-any-return]
+        return self.spec(tile).count
 
     @property
     def total_tiles(self) -> int:
@@ -135,174 +127,105 @@ class Alphabet:
     ) -> list[Tile | None]:
         """Turn text into tiles.
 
-        Uppercase labels are letters, blank labels are designated blanks.
-        ``extra`` maps further symbols (``.`` for an empty or played-through
-        square, ``?`` for an undesignated blank) to what they stand for.
+        The text is NFC-normalized and folded (``fold`` maps one character to
+        another, Ё to Е say), then read greedily, longest label first.  Uppercase
+        labels are letters, blank labels are designated blanks.  ``extra`` says
+        what the notation symbols stand for where the caller allows them: ``.``
+        (an empty or played-through square) and the blank label (an undesignated
+        blank).
 
-        :raises UnknownTileError: naming the 0-based position in ``text``.
+        :raises UnknownTileError: naming the 0-based position in the normalized text.
         """
+        table = self._tiles if not extra else {**self._tiles, **extra}
+        return self._read(text, fold, table)
+
+    def board_cells(self, text: str) -> list[Tile]:
+        """The squares of a board row: a tile's label, or ``.`` for an empty square.
+
+        :raises UnknownTileError: as :meth:`tokenize`.
+        """
+        return self._read(text, None, self._cells)  # type: ignore[return-value]
+
+    def _normalize(self, text: str, fold: t.Mapping[str, str] | None) -> str:
         norm = unicodedata.normalize("NFC", text)
-        if fold:
-            norm = norm.translate(self._fold_table(fold))
-        if self._longest == 1:
-            # Every label and alias is one code point: one dictionary look-up per
-            # character, the same greedy match as below when no match is longer.
-            table = self._char_table(extra)
-            try:
-                return [table[ch] for ch in norm]
-            except KeyError:
-                pass  # an unknown character: the loop below names it
-        out: list[Tile | None] = []
-        i = 0
-        while i < len(norm):
-            for width in range(min(self._longest, len(norm) - i), 0, -1):
-                piece = norm[i : i + width]
-                if piece in self._table:
-                    out.append(self._table[piece])
-                    break
-                if extra is not None and piece in extra:
-                    out.append(extra[piece])
-                    break
-            else:
-                raise UnknownTileError(text, i, norm[i], self.name)
-            i += width
-        return out
+        if fold:  # one character to another, never to one that folds again (see ruleset)
+            for source, target in fold.items():
+                norm = norm.replace(source, target)
+        return norm
 
-    def _fold_table(self, fold: t.Mapping[str, str]) -> dict[int, str]:
-        """``str.translate`` table of a fold: the same per-character replacement."""
-        key = ("fold", tuple(fold.items()))
-        got = self._cache.get(key)
-        if got is None:
-            got = {ord(k): v for k, v in fold.items() if len(k) == 1}
-            self._cache[key] = got
-        return got  # type: ignore[no-any-return]
+    def _read(
+        self, text: str, fold: t.Mapping[str, str] | None, table: t.Mapping[str, Tile | None]
+    ) -> list[Tile | None]:
+        pieces = self._split(self._normalize(text, fold))
+        try:
+            return list(map(table.__getitem__, pieces))
+        except KeyError:
+            self._raise_unknown(text, pieces, table)
 
-    def char_table(
-        self, extra: t.Mapping[str, Tile | None] | None = None
-    ) -> t.Mapping[str, Tile | None] | None:
-        """For an alphabet whose labels and aliases are all one code point: what each
-        character of NFC text stands for (``extra`` included), so that
-        ``[table[ch] for ch in text]`` is :meth:`tokenize` without ``fold``; None
-        for other alphabets.  A character missing from it is unknown: call
-        :meth:`tokenize` then, which names it."""
-        return self._char_table(extra) if self._longest == 1 else None
-
-    def _char_table(self, extra: t.Mapping[str, Tile | None] | None) -> dict[str, Tile | None]:
-        """Labels and aliases, then ``extra``'s one-character symbols (labels win)."""
-        if not extra:
-            return self._table  # type: ignore[return-value]
-        key = ("extra", tuple(extra.items()))
-        got = self._cache.get(key)
-        if got is None:
-            got = {k: v for k, v in extra.items() if len(k) == 1}
-            got.update(self._table)
-            self._cache[key] = got
-        return got  # type: ignore[no-any-return]
-
-    def word_tiles(self, text: str, fold: t.Mapping[str, str] | None = None) -> list[Tile]:
-        """Tiles of a word to look up: case-insensitive, blanks undesignated."""
-        return [t_ & ~BLANK_BIT for t_ in self.tokenize(text, fold=fold) if t_ is not None]
-
-    def word_key(self, text: str, fold: t.Mapping[str, str] | None = None) -> str | None:
-        """``key(word_tiles(text, fold))`` in one C-speed pass, or None.
-
-        None when the fast pass does not apply (a label or alias longer than one
-        code point, a fold to several characters) or ``text`` holds a character
-        outside the alphabet: call :meth:`word_tiles` then, which names it.
-        For a one-code-point alphabet the key is also the rendered word, and its
-        characters are the tiles' labels.
-        """
-        keyer = self.word_keyer(fold)
-        return None if keyer is None else keyer(unicodedata.normalize("NFC", text))
-
-    def word_keyer(
-        self, fold: t.Mapping[str, str] | None = None
-    ) -> t.Callable[[str], str | None] | None:
-        """:meth:`word_key` for text that is already NFC, as a function made once
-        per fold (None when the fast pass never applies to this alphabet and fold)."""
-        if self._longest != 1:
-            return None
-        cache_key = ("word_keyer", tuple(fold.items()) if fold else ())
-        keyer = self._cache.get(cache_key)
-        if keyer is None:
-            keyer = self._make_word_keyer(fold or {})
-            self._cache[cache_key] = keyer
-        return keyer or None
-
-    def _make_word_keyer(self, fold: t.Mapping[str, str]) -> t.Any:
-        if any(len(k) == 1 and len(v) != 1 for k, v in fold.items()):
-            return False
-        translate: dict[int, str] = {}
-        for ch in [*self._table, *(k for k in fold if len(k) == 1)]:
-            folded = fold.get(ch, ch)
-            tile = self._table.get(folded)
-            # A character that folds to an unknown one keeps that unknown one.
-            translate[ord(ch)] = folded if tile is None else self._labels[tile & ~BLANK_BIT]
-        allowed = "".join(re.escape(label) for label in self._labels[1:])
-        unknown = re.compile(f"[^{allowed}]").search
-
-        def keyer(text: str) -> str | None:
-            key = text.translate(translate)
-            return None if unknown(key) else key
-
-        return keyer
+    def _raise_unknown(
+        self, text: str, pieces: list[str], table: t.Mapping[str, t.Any]
+    ) -> t.NoReturn:
+        """Name the first piece that is no tile and no allowed symbol."""
+        position = 0
+        for piece in pieces:
+            if piece not in table:
+                raise UnknownTileError(text, position, piece, self.name)
+            position += len(piece)
+        raise AssertionError("every piece is known")
 
     def rack(self, text: str) -> list[Tile]:
         """Tiles of a rack: letters plus the blank label for blanks."""
         tiles = self.tokenize(text, extra={self.blank_label: BLANK})
-        return [BLANK if t_ is None else t_ for t_ in tiles]
+        return [BLANK if tile is None else tile for tile in tiles]
 
     # -- tiles -> strings ---------------------------------------------------
 
     def label(self, tile: Tile) -> str:
-        try:
-            return self._label_of[tile]
-        except (KeyError, TypeError):
-            return self._label(tile)
+        """A letter's label, a blank's blank label (``BLANK``: the blank label).
 
-    def _label(self, tile: Tile) -> str:
-        if tile == BLANK:
-            return self.blank_label
-        spec = self.letters[(tile & ~BLANK_BIT) - 1]
-        return spec.blank_label if tile & BLANK_BIT else spec.label
-
-    def label_table(self, empty: str | None = None) -> t.Mapping[Tile, str]:
-        """:meth:`label` of every tile of this alphabet as a mapping; with ``empty``,
-        tile 0 shows as ``empty`` (an empty square) instead of the blank label.
-
-        A tile missing from it is not in this alphabet: :meth:`label` says why.
+        :raises ValueError: a tile id outside this alphabet.
         """
-        if empty is None:
-            return self._label_of
-        key = ("label_table", empty)
-        got = self._cache.get(key)
-        if got is None:
-            got = {**self._label_of, BLANK: empty}
-            self._cache[key] = got
-        return got  # type: ignore[no-any-return]
+        try:
+            return self._labels[tile]
+        except KeyError:
+            raise ValueError(f"{tile} is not a tile of the {self.name} alphabet") from None
+
+    def labels(self, tiles: t.Iterable[Tile]) -> list[str]:
+        """:meth:`label` of each tile."""
+        try:
+            return list(map(self._labels.__getitem__, tiles))
+        except KeyError as exc:
+            raise ValueError(f"{exc.args[0]} is not a tile of the {self.name} alphabet") from None
+
+    def cell_labels(self, cells: t.Iterable[Tile]) -> list[str]:
+        """:meth:`label` of each board square, ``.`` for an empty one."""
+        try:
+            return list(map(self._cell_labels.__getitem__, cells))
+        except KeyError as exc:
+            raise ValueError(f"{exc.args[0]} is not a tile of the {self.name} alphabet") from None
 
     def render(self, tiles: t.Iterable[Tile]) -> str:
         return "".join(self.labels(tiles))
 
-    def labels(self, tiles: t.Iterable[Tile]) -> list[str]:
-        tiles = tiles if isinstance(tiles, list | tuple) else list(tiles)
-        label_of = self._label_of
-        try:
-            return [label_of[t_] for t_ in tiles]
-        except (KeyError, TypeError):
-            return [self._label(t_) for t_ in tiles]
-
     # -- lexicon keys -------------------------------------------------------
 
     def key_char(self, tile: Tile) -> str:
-        """One code point per tile, so a digraph tile never collides with its letters."""
-        spec = self.letters[(tile & ~BLANK_BIT) - 1]
-        if len(spec.label) == 1:
-            return spec.label
-        return chr(PRIVATE_USE_BASE + (tile & ~BLANK_BIT))
+        """One code point per tile, so a digraph tile never collides with its letters;
+        a blank keys as the letter it stands for.
+
+        :raises ValueError: a tile id outside this alphabet.
+        """
+        try:
+            return self._keys[tile]
+        except KeyError:
+            raise ValueError(f"{tile} is not a tile of the {self.name} alphabet") from None
 
     def key(self, tiles: t.Iterable[Tile]) -> str:
-        return "".join(self.key_char(t_) for t_ in tiles)
+        """The lexicon key of a word: :meth:`key_char` of each tile."""
+        try:
+            return "".join(map(self._keys.__getitem__, tiles))
+        except KeyError as exc:
+            raise ValueError(f"{exc.args[0]} is not a tile of the {self.name} alphabet") from None
 
     def ambiguous_labels(self) -> list[str]:
         """Multi-character labels that could also be read as other tiles.

@@ -37,19 +37,19 @@ ACCEPTABLE = "acceptable"
 UNACCEPTABLE = "unacceptable"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Consequence:
     rule: str
     play: str  # "withdrawn" or "stands"
-    score_removed: bool
-    challenged_turn_over: bool
-    challenger_loses_turn: bool
-    points_to_challenged: int
-    loses_game: str | None  # "challenger", "challenged" or None
+    score_removed: bool = False
+    challenged_turn_over: bool = False
+    challenger_loses_turn: bool = False
+    points_to_challenged: int = 0
+    loses_game: str | None = None  # "challenger", "challenged" or None
     summary: str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ruling:
     verdict: str  # ACCEPTABLE or UNACCEPTABLE
     consequence: Consequence
@@ -66,70 +66,48 @@ def rule_on(
     if rule is ChallengeRule.VOID:
         raise ChallengeNotAllowedError(rule)
     verdict = ACCEPTABLE if all_valid else UNACCEPTABLE
+    return Ruling(verdict, _consequence(all_valid, rule, words_challenged, bonus_per))
+
+
+def _consequence(
+    all_valid: bool, rule: ChallengeRule, words_challenged: int, bonus_per: str
+) -> Consequence:
+    name = rule.value
     if rule is ChallengeRule.TRIPLE:
         loser = "challenger" if all_valid else "challenged"
-        return Ruling(
-            verdict,
-            Consequence(
-                rule.value,
-                "stands" if all_valid else "withdrawn",
-                not all_valid,
-                not all_valid,
-                False,
-                0,
-                loser,
-                f"the {loser} loses the game (triple challenge)",
-            ),
+        return Consequence(
+            rule=name,
+            play="stands" if all_valid else "withdrawn",
+            score_removed=not all_valid,
+            challenged_turn_over=not all_valid,
+            loses_game=loser,
+            summary=f"the {loser} loses the game (triple challenge)",
         )
     if not all_valid:
         # Under every rule a withdrawn play ends the challenged player's turn.
-        return Ruling(
-            verdict,
-            Consequence(
-                rule.value,
-                "withdrawn",
-                True,
-                True,
-                False,
-                0,
-                None,
-                "the play is withdrawn and scores nothing; the challenged player's turn is over",
-            ),
+        return Consequence(
+            rule=name,
+            play="withdrawn",
+            score_removed=True,
+            challenged_turn_over=True,
+            summary="the play is withdrawn and scores nothing; "
+            "the challenged player's turn is over",
         )
     if rule is ChallengeRule.DOUBLE:
-        return Ruling(
-            verdict,
-            Consequence(
-                rule.value,
-                "stands",
-                False,
-                False,
-                True,
-                0,
-                None,
-                "the play stands; the challenger loses their next turn",
-            ),
+        return Consequence(
+            rule=name,
+            play="stands",
+            challenger_loses_turn=True,
+            summary="the play stands; the challenger loses their next turn",
         )
     if rule is ChallengeRule.SINGLE:
-        return Ruling(
-            verdict,
-            Consequence(
-                rule.value, "stands", False, False, False, 0, None, "the play stands; no penalty"
-            ),
-        )
+        return Consequence(rule=name, play="stands", summary="the play stands; no penalty")
     each = 5 if rule is ChallengeRule.FIVE_POINT else 10
     points = each * (words_challenged if bonus_per == "word" else 1)
     per = f"{each} per word challenged" if bonus_per == "word" else f"{each} per play"
-    return Ruling(
-        verdict,
-        Consequence(
-            rule.value,
-            "stands",
-            False,
-            False,
-            False,
-            points,
-            None,
-            f"the play stands; the challenged player gets +{points} ({per})",
-        ),
+    return Consequence(
+        rule=name,
+        play="stands",
+        points_to_challenged=points,
+        summary=f"the play stands; the challenged player gets +{points} ({per})",
     )

@@ -14,7 +14,7 @@ _ROW_FIRST = re.compile(r"^(\d{1,2})([A-Za-z])$")
 _COL_FIRST = re.compile(r"^([A-Za-z])(\d{1,2})$")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Coord:
     row: int  # 0-based
     col: int  # 0-based

@@ -4,8 +4,8 @@ Events record what happened at the table, in the vocabulary of GCG records:
 ``play``, ``pass``, ``exchange``, ``withdrawal`` (a play taken back after a
 challenge), ``challenge_bonus``, ``rack_points`` (end-of-game adjustments),
 ``time_penalty``, plus ``challenge`` (a ruling with no effect on the score)
-and ``end`` (the game closed with no rack known).  :func:`replay` folds them
-into a :class:`GameState`; the referee in :mod:`.referee` decides when the game
+and ``end`` (the game closed with no rack known).  The referee in
+:mod:`.referee` folds them into a :class:`GameState`, decides when the game
 ends and what the adjustments are.
 """
 
@@ -27,7 +27,7 @@ OVER = "over"
 TURN_KINDS = ("play", "pass", "exchange")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Event:
     """One stored event.  ``data`` holds the kind's fields (JSON-able)."""
 
@@ -36,7 +36,7 @@ class Event:
     data: t.Mapping[str, t.Any] = field(default_factory=dict)
 
 
-@dataclass
+@dataclass(slots=True)
 class LastPlay:
     player: int
     placement: Placement
@@ -48,7 +48,7 @@ class LastPlay:
     scoreless_before: int = 0  # the streak of scoreless turns the play broke (or extended)
 
 
-@dataclass
+@dataclass(slots=True)
 class HistoryEntry:
     index: int
     kind: str
@@ -60,7 +60,7 @@ class HistoryEntry:
     note: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class GameState:
     rules: Ruleset
     names: list[str]
@@ -124,21 +124,3 @@ class GameState:
 
 def new_game(rules: Ruleset, names: t.Sequence[str], target: int | None = None) -> GameState:
     return GameState(rules, list(names), target)
-
-
-def replay(
-    rules: Ruleset,
-    names: t.Sequence[str],
-    events: t.Iterable[Event],
-    target: int | None = None,
-    *,
-    strict: bool = True,
-) -> GameState:
-    """Fold events into a state.  ``strict=False`` (imported records) never
-    refuses an event for turn or status; it flags disagreements instead."""
-    from adjudicator.core.referee import apply
-
-    state = new_game(rules, names, target)
-    for event in events:
-        apply(state, event, strict=strict)
-    return state

@@ -24,9 +24,10 @@ from adjudicator.core.gcg import (
     TimePenalty,
     Withdrawal,
 )
-from adjudicator.core.gcg.model import GcgEvent
+from adjudicator.core.gcg.model import GcgEvent, GcgTileError
 from adjudicator.core.placement import Placement, from_move
 from adjudicator.core.referee import apply
+from adjudicator.errors import UnknownTileError
 
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
@@ -41,7 +42,7 @@ def import_record(record: GcgRecord, rules: Ruleset) -> tuple[list[str], list[Ev
     for ev in record.events:
         base = {"rack": ev.rack} if ev.rack else {}
         if isinstance(ev, Play):
-            tiles = alpha.tokenize(ev.word, extra={".": None})
+            tiles = _tiles(rules, ev, ev.word)
             placement = from_move(state.board, parse_coord(ev.coord), tiles)
             cells = [[p.row, p.col, alpha.label(p.tile)] for p in placement.tiles]
             event = Event(
@@ -73,6 +74,7 @@ def import_record(record: GcgRecord, rules: Ruleset) -> tuple[list[str], list[Ev
             raise TypeError(ev)
         apply(state, event, strict=False)
         events.append(event)
+    _check_running_totals(record, names, state)
     finals = record.final_totals()
     for i, (ours, theirs) in enumerate(zip(state.scores, finals, strict=True)):
         if theirs is not None and ours != theirs:
@@ -80,6 +82,39 @@ def import_record(record: GcgRecord, rules: Ruleset) -> tuple[list[str], list[Ev
                 f"player {i}: the record's final total is {theirs}, the events give {ours}"
             )
     return names, events, state
+
+
+def _check_running_totals(record: GcgRecord, names: list[str], state: GameState) -> None:
+    """Flag each line whose running total does not follow from the scores written
+    before it (a withdrawal takes off the withdrawn play's written score)."""
+    totals = [0] * len(record.players)
+    last_score = 0
+    for ev in record.events:
+        applied = -last_score if isinstance(ev, Withdrawal) else ev.score
+        totals[ev.player] += applied
+        last_score = ev.score if isinstance(ev, Play) else 0
+        if totals[ev.player] != ev.total:
+            state.flags.append(
+                f"line {ev.line}: {names[ev.player]}'s running total is written {ev.total}; "
+                f"the scores before it give {totals[ev.player]}"
+            )
+            totals[ev.player] = ev.total  # flag the line, not every line after it
+
+
+def _tiles(rules: Ruleset, ev: GcgEvent, word: str) -> list[int | None]:
+    """The tiles of a record's word (``.`` for a tile already on the board).
+
+    :raises GcgTileError: a character the ruleset's alphabet lacks, naming the line.
+    """
+    try:
+        return rules.alphabet.tokenize(word, fold=rules.fold, extra={".": None})
+    except UnknownTileError as exc:
+        raise GcgTileError(
+            ev.line,
+            ev.raw,
+            f"{exc.detail}; import the record under another ruleset",
+            alphabet=rules.alphabet.name,
+        ) from exc
 
 
 def gcg_move(board: Board, placement: Placement, rules: Ruleset) -> str | None:

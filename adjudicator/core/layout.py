@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Premium:
     """What a square multiplies; ``name`` and ``colour`` are for people."""
 
@@ -19,7 +19,7 @@ class Premium:
 PLAIN = Premium()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Layout:
     name: str
     rows: int

@@ -15,9 +15,8 @@ Loaded with ``mmap`` so gunicorn workers share the pages.
 
 from __future__ import annotations
 
-import functools
 import typing as t
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import marisa_trie
@@ -25,24 +24,22 @@ import marisa_trie
 RECORD_FORMAT = "<HH"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Reading:
     tags: int
     lemma_rule: int
 
 
-@dataclass
+@dataclass(frozen=True, slots=True, eq=False)
 class Lexicon:
-    """A loaded lexicon: the trie plus its manifest."""
+    """A loaded lexicon: the trie plus its manifest.  Two lexicons are the same
+    only if they are the same object (a trie has no useful equality)."""
 
     name: str
     manifest: t.Mapping[str, t.Any]
     trie: marisa_trie.RecordTrie
     lemma_rules: t.Sequence[tuple[int, str]] = ((0, ""),)
     path: Path | None = None
-    # Tables derived from this lexicon once for the hot paths, by their maker's key
-    # (see verdict.key_judge); a lexicon is not changed after it is loaded.
-    tables: dict[t.Any, t.Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod
     def open(
@@ -97,16 +94,6 @@ class Lexicon:
     def records(self, key: str) -> t.Sequence[tuple[int, int]]:
         """The raw ``(tags, lemma rule)`` records of ``key``; empty when it is absent."""
         return self.trie.get(key, ())  # type: ignore[no-any-return]
-
-    def packed_lookup(self) -> t.Callable[[bytes], list[bytes]]:
-        """A function from a UTF-8 key to its records still packed as ``RECORD_FORMAT``
-        (``int.from_bytes(record, "little")`` is ``tags | lemma_rule << 16``), empty
-        when absent: :meth:`records` without a tuple per record, for hot loops.
-
-        A ``RecordTrie`` is a ``BytesTrie`` of packed records; the base class's
-        lookup leaves them packed.
-        """
-        return functools.partial(marisa_trie.BytesTrie.b_get_value, self.trie)
 
     def __contains__(self, key: str) -> bool:
         return key in self.trie

@@ -8,7 +8,6 @@ language name.
 
 from __future__ import annotations
 
-import itertools
 import operator
 import typing as t
 from dataclasses import dataclass
@@ -37,23 +36,17 @@ from adjudicator.errors import (
 )
 
 if t.TYPE_CHECKING:
-    from adjudicator.core.alphabet import Alphabet
     from adjudicator.core.ruleset import Ruleset
 
 
-@dataclass(frozen=True, init=False)
+@dataclass(frozen=True, slots=True)
 class PlacedTile:
     row: int
     col: int
     tile: Tile  # a letter id, or a letter id | BLANK_BIT for a blank
 
-    # One dict update instead of the frozen dataclass's object.__setattr__ per
-    # field: a tile is made for every letter of every request.
-    def __init__(self, row: int, col: int, tile: Tile) -> None:
-        self.__dict__.update({"row": row, "col": col, "tile": tile})
 
-
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Swap:
     """A letter from the rack put in place of a star on the board (Erudite)."""
 
@@ -62,7 +55,7 @@ class Swap:
     tile: Tile
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
     tiles: tuple[PlacedTile, ...]
     swaps: tuple[Swap, ...] = ()
@@ -110,34 +103,27 @@ def check_placement(board: Board, placement: Placement, rules: Ruleset) -> None:
         raise NoTilesPlacedError()
     if len(tiles) > rules.rack_size:
         raise TooManyTilesError(len(tiles), rules.rack_size)
-    n_rows, n_cols = layout.rows, layout.cols
-    cells, cols = board.cells, board.cols
     seen: set[tuple[int, int]] = set()
     for p in tiles:
         row, col = p.row, p.col
-        if not (0 <= row < n_rows and 0 <= col < n_cols):
-            raise OffBoardError(row, col, n_rows, n_cols)
-        square = (row, col)
-        if square in seen:
+        if not layout.on_board(row, col):
+            raise OffBoardError(row, col, layout.rows, layout.cols)
+        if (row, col) in seen:
             raise DuplicateSquareError(row, col)
-        seen.add(square)
-        if cells[row * cols + col] != EMPTY:
+        seen.add((row, col))
+        if board.get(row, col) != EMPTY:
             raise SquareOccupiedError(row, col)
         if p.tile == BLANK:
             raise BlankNotDesignatedError(row, col)
     _check_swaps(board, placement, rules)
-    packed = board.packed()
-    first = board.is_empty if packed is None else packed.count(EMPTY) == len(packed)
+    first = board.is_empty
     if first or not rules.multi_line_moves:
         _check_line(board, placement, seen)
     if first:
-        start = layout.start
-        if start not in seen:
-            raise MissesStartError(*start)
+        if layout.start not in seen:
+            raise MissesStartError(*layout.start)
         if len(tiles) < rules.first_play_min_tiles:
             raise FirstWordTooShortError(rules.first_play_min_tiles)
-    elif not rules.multi_line_moves:
-        _check_touches(board, seen)
     else:
         _check_connected(board, seen)
     _check_supply(board, placement, rules)
@@ -191,25 +177,6 @@ def _check_line(board: Board, placement: Placement, new: set[tuple[int, int]]) -
 _NEIGHBOURS = ((0, 1), (0, -1), (1, 0), (-1, 0))
 
 
-def _check_touches(board: Board, new: set[tuple[int, int]]) -> None:
-    """:func:`_check_connected` for a play already known to be one gap-free line.
-
-    Such a play is a single group (old tiles fill its gaps), so it is connected
-    exactly when one of its squares has an old tile beside it.
-    """
-    cells, rows, cols = board.cells, board.rows, board.cols
-    for r, c in new:
-        i = r * cols + c
-        if (
-            (c + 1 < cols and cells[i + 1])
-            or (c > 0 and cells[i - 1])
-            or (r + 1 < rows and cells[i + cols])
-            or (r > 0 and cells[i - cols])
-        ):
-            return
-    raise NotConnectedError(*min(new))
-
-
 def _check_connected(board: Board, new: set[tuple[int, int]]) -> None:
     """Every group of new tiles joined by the words they form touches an old tile.
 
@@ -253,57 +220,9 @@ def _check_connected(board: Board, new: set[tuple[int, int]]) -> None:
 def _check_supply(board: Board, placement: Placement, rules: Ruleset) -> None:
     """No tile used more often than the set holds (blanks counted together)."""
     alphabet = rules.alphabet
-    cells: t.Sequence[Tile] = board.cells
-    packed = board.packed()
-    if placement.swaps:
-        cells = list(cells)
-        for s in placement.swaps:
-            cells[s.row * board.cols + s.col] = s.tile & ~BLANK_BIT
-        packed = None
-    placed = [p.tile for p in placement.tiles]
-    # [blanks, id 1, id 2, ...]: indexed like alphabet.counts, in the order of
-    # sorted(count_tiles(...)).
-    used = [0] * (alphabet.size + 1)
-    try:
-        for i in _supply_indices(alphabet, cells if packed is None else packed, placed):
-            used[i] += 1
-    except IndexError:
-        used = []
-    if not used:
-        # A tile id outside the alphabet: the general count, which names it.
-        tiles = [c for c in cells if c != EMPTY] + placed
-        for tile, n in sorted(count_tiles(tiles).items()):
-            available = alphabet.count(tile)
-            if n > available:
-                raise TileSupplyError(alphabet.label(tile), n, available)
-        return
-    counts = alphabet.counts
-    if any(map(operator.gt, used, counts)):  # a tile used up: name the first
-        for tile, (n, available) in enumerate(zip(used, counts, strict=True)):
-            if n and n > available:
-                raise TileSupplyError(alphabet.label(tile), n, available)
-
-
-def _supply_indices(
-    alphabet: Alphabet, cells: t.Sequence[Tile] | bytes, placed: list[Tile]
-) -> t.Iterable[int]:
-    """Each tile's index in the used counts, EMPTY squares skipped; a tile id
-    outside the alphabet gets one past their end.  At C speed when every tile is
-    a byte; else one at a time (a negative id without BLANK_BIT is below -128, so
-    it is past the end too: letter ids stay below BLANK_BIT)."""
-    try:
-        kinds = alphabet.derived("supply kinds", _supply_kinds)
-        return bytes(cells).translate(kinds, b"\0") + bytes(placed).translate(kinds)
-    except (ValueError, TypeError):  # a tile that is not a byte
-        on_board = (BLANK if c & BLANK_BIT else c for c in cells if c != EMPTY)
-        in_play = (BLANK if c & BLANK_BIT or c == BLANK else c for c in placed)
-        return itertools.chain(on_board, in_play)
-
-
-def _supply_kinds(alphabet: Alphabet) -> bytes:
-    """``bytes.translate`` table: a tile byte to its index in the used counts."""
-    size = alphabet.size
-    return bytes(
-        BLANK if tile & BLANK_BIT or tile == BLANK else tile if tile <= size else 0xFF
-        for tile in range(256)
-    )
+    after = board.place((s.row, s.col, s.tile & ~BLANK_BIT) for s in placement.swaps)
+    tiles = [*after.tiles(), *(p.tile for p in placement.tiles)]
+    for tile, n in sorted(count_tiles(tiles).items()):
+        available = alphabet.count(tile)
+        if n > available:
+            raise TileSupplyError(alphabet.label(tile), n, available)

@@ -18,6 +18,7 @@ from adjudicator.core.game import (
     GameState,
     HistoryEntry,
     LastPlay,
+    new_game,
 )
 from adjudicator.core.placement import PlacedTile, Placement, Swap
 from adjudicator.core.scoring import score_placement
@@ -28,6 +29,9 @@ from adjudicator.errors import (
     StateError,
     UnknownTileError,
 )
+
+if t.TYPE_CHECKING:
+    from adjudicator.core.ruleset import Ruleset
 
 
 class GameOverError(StateError):
@@ -99,6 +103,22 @@ def _check_rack(state: GameState, placement: Placement, rack: str) -> None:
         if have.get(tile, 0) < n:
             label = alpha.blank_label if tile == BLANK else alpha.label(tile)
             raise TileNotOnRackError(label, rack)
+
+
+def replay(
+    rules: Ruleset,
+    names: t.Sequence[str],
+    events: t.Iterable[Event],
+    target: int | None = None,
+    *,
+    strict: bool = True,
+) -> GameState:
+    """Fold events into a state.  ``strict=False`` (imported records) never
+    refuses an event for turn or status; it flags disagreements instead."""
+    state = new_game(rules, names, target)
+    for event in events:
+        apply(state, event, strict=strict)
+    return state
 
 
 def apply(state: GameState, event: Event, *, strict: bool = True) -> HistoryEntry:

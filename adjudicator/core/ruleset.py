@@ -26,7 +26,7 @@ BLANK_SCORING = ("zero", "letter")
 END_RACK_RULES = ("subtract_add", "double_opponent", "subtract")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ruleset:
     name: str
     title: str
@@ -148,6 +148,10 @@ def ruleset_from_mapping(
     for k, v in fold.items():
         if not (isinstance(k, str) and isinstance(v, str) and len(k) == 1 and len(v) == 1):
             raise ConfigError(source, "fold", f"entry {k!r}: {v!r} must map one character to one")
+        if v in fold:
+            raise ConfigError(
+                source, "fold", f"entry {k!r}: {v!r} folds again ({v!r}: {fold[v]!r})"
+            )
     try:
         word_filter = word_filter_from_mapping(data.get("word_filter", {}))
     except ValueError as exc:

@@ -8,26 +8,26 @@ from __future__ import annotations
 
 import itertools
 import typing as t
-from dataclasses import dataclass
+import unicodedata
+from dataclasses import dataclass, field
+from typing import NotRequired
+
+from typing_extensions import TypedDict
 
 from adjudicator.core.lexicon import Lexicon
+from adjudicator.core.spelling import Speller
 from adjudicator.core.wordfilter import TAGS, WordFilter
+from adjudicator.errors import MalformedRequestError, UnknownTileError, WordTooLongError
 
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
 
+MAX_WORD_LENGTH = 64
+
 _COMMON_BAD = TAGS["proper"] | TAGS["abbreviation"]
-_FOLDED = TAGS["folded"]
-_NOUN = TAGS["noun"]
 _NOMINATIVE_PLURAL = TAGS["nominative"] | TAGS["plural"]
-_OBLIQUE = TAGS["oblique"]
-_ABBREVIATION = TAGS["abbreviation"]
-_PROPER = TAGS["proper"]
-_ADJECTIVE = TAGS["adjective"]
-_VERB = TAGS["verb"]
-_OTHER_POS = TAGS["other_pos"]
-# The reasons, strongest first (see _make_judge) as (code, detail before, detail after
-# the key); the first two name the lemma instead of the key.
+# The reasons a rejected reading gives, strongest first, as (code, detail before,
+# detail after the key); the first two name the lemma instead of the key.
 _REASONS = (
     ("not-nominative-singular", "plural of ", ""),
     ("case-form", "a case form of ", ""),
@@ -38,128 +38,117 @@ _REASONS = (
     ("wrong-part-of-speech", "", " is not a noun"),
     ("not-allowed", "no reading of ", " is allowed by this ruleset"),
 )
-_ACCEPTED = -1  # rank of an accepted reading; the others rank by _REASONS
-_NAMES_LEMMA = 2  # ranks below this name the lemma
-_NOT_ALLOWED = len(_REASONS) - 1  # the rank of a reading that shows no reason
+_NAMES_LEMMA = 2  # reasons ranked below this name the lemma
+_REASON_TAGS = ("abbreviation", "proper", "adjective", "verb", "other_pos")
+_REASON_BITS = TAGS["noun"] | TAGS["oblique"]
+for _name in _REASON_TAGS:
+    _REASON_BITS |= TAGS[_name]
+ACCEPTED = -1  # the rank of an accepted reading
 _WEAKEST = len(_REASONS)  # below every rank
+# Characters that make a real-world word form unplayable: answered as a verdict
+# with this reason, not as an error, because "x-ray" and "don't" are words people
+# genuinely ask about.
+_SHAPE_REASONS = {
+    "-": ("contains-hyphen", "contains a hyphen"),
+    "\u2010": ("contains-hyphen", "contains a hyphen"),
+    "'": ("contains-apostrophe", "contains an apostrophe"),
+    "\u2019": ("contains-apostrophe", "contains an apostrophe"),
+}
 
 
-@dataclass(frozen=True)
-class Reason:
+# A reason and a checked word are made for every word of every check and are the
+# answer's items as they are, so they are typed dicts: plain data, which the web
+# layer serializes without converting it.  (typing_extensions: pydantic reads
+# typed dicts from there on Python 3.11.)
+
+
+class Reason(TypedDict):
+    """Why a word is not acceptable: a stable code and a sentence.  A judge answers
+    ``None`` for an acceptable word and a :class:`Reason` for any other."""
+
     code: str
     detail: str
 
 
-@dataclass(frozen=True)
-class Verdict:
-    valid: bool
-    reason: Reason | None = None
-
-
-_VALID = Verdict(True)
-
-
-def judge_key(lexicon: Lexicon, rules: Ruleset, key: str) -> Verdict:
-    """Judge a canonical tile key (see :meth:`Alphabet.key`)."""
-    why = key_judge(lexicon, rules.word_filter)(key)
-    return _VALID if why is None else Verdict(False, Reason(*why))
-
-
-KeyJudge = t.Callable[[str], tuple[str, str] | None]
-
-
-def key_judge(lexicon: Lexicon, flt: WordFilter) -> KeyJudge:
-    """:func:`judge_key` as plain data (None for a valid word, else ``(code,
-    detail)``) for one lexicon and word filter, as a function of the key: made
-    once (see :func:`_make_judge`) and kept on the lexicon."""
-    try:
-        made = lexicon.tables[id(flt)]
-        if made[0] is flt:  # kept with flt, so its id is not reused meanwhile
-            return made[1]  # type: ignore[no-any-return]
-    except KeyError:
-        pass
-    made = lexicon.tables[id(flt)] = (flt, _make_judge(lexicon, flt))
-    return made[1]  # type: ignore[no-any-return]
-
-
-def _make_judge(lexicon: Lexicon, flt: WordFilter) -> KeyJudge:
-    """Why a key is not a word.
+@dataclass(frozen=True, slots=True)
+class WordJudge:
+    """Judges canonical tile keys (see :meth:`Alphabet.key`) of one lexicon under
+    one word filter.  Made once, at start-up, with the table it judges by.
 
     A key without readings is not in the lexicon; one whose every reading exists
     only through a letter fold the filter rejects is spelled differently.  Else
-    each reading ranks by the strongest of :data:`_REASONS` it shows on its own
-    (a common noun in the nominative plural, in another case, an abbreviation, a
-    proper noun, ..., so an abbreviation that names a place (СССР) is an
-    abbreviation), and the strongest rank of all readings is the reason: the
-    first reading of that rank names the lemma.  A reading's rank is one look-up
-    on the tag bits that matter (``ranks[tags & mask]``), tabled once here.
+    each rejected reading ranks by the strongest of :data:`_REASONS` it shows on
+    its own (a common noun in the nominative plural, in another case, an
+    abbreviation, a proper noun, ..., so an abbreviation that names a place
+    (СССР) is an abbreviation), and the strongest of all readings is the reason;
+    the first reading of that rank names the lemma.
     """
-    lookup = lexicon.packed_lookup()
-    mask, ranks = _reading_ranks(flt)
-    folded = flt.reject & _FOLDED  # nonzero: an all-folded key is spelled otherwise
-    lemmas = tuple(lexicon.lemma_rules)
-    absent = f" is not in {lexicon.name}"
-    unpack = int.from_bytes
 
-    def judge(key: str) -> tuple[str, str] | None:
-        records = lookup(key.encode())
+    lexicon: Lexicon
+    word_filter: WordFilter
+    # The rank of a reading by the tag bits that matter to the filter and the
+    # reasons (``tags & _mask``): ACCEPTED, or its index in _REASONS.
+    _mask: int = field(init=False, repr=False, compare=False)
+    _ranks: t.Mapping[int, int] = field(init=False, repr=False, compare=False)
+    _folded: int = field(init=False, repr=False, compare=False)  # rejected when all folded
+
+    def __post_init__(self) -> None:
+        flt = self.word_filter
+        mask = flt.reject | _COMMON_BAD | _NOMINATIVE_PLURAL | _REASON_BITS
+        for need in flt.accept:
+            mask |= need
+        ranks = {}
+        bits = mask
+        while True:  # every subset of mask
+            ranks[bits] = ACCEPTED if flt.accepts(bits) else _rank(bits)
+            if not bits:
+                break
+            bits = (bits - 1) & mask
+        object.__setattr__(self, "_mask", mask)
+        object.__setattr__(self, "_ranks", ranks)
+        object.__setattr__(self, "_folded", flt.reject & TAGS["folded"])
+
+    def __call__(self, key: str) -> Reason | None:
+        """Why the word of ``key`` is not acceptable; None when it is."""
+        lexicon = self.lexicon
+        records = lexicon.trie.get(key)
         if not records:
-            return ("not-in-lexicon", key + absent)
-        best = _WEAKEST
-        both = -1  # the tags every reading has
-        for record in records:
-            tags = unpack(record, "little")  # with the lemma rule above bit 16
+            return {"code": "not-in-lexicon", "detail": f"{key} is not in {lexicon.name}"}
+        mask, ranks = self._mask, self._ranks
+        best, lemma_rule = _WEAKEST, 0
+        every = -1  # the tags every reading has
+        for tags, rule in records:
             rank = ranks[tags & mask]
+            if rank == ACCEPTED:
+                return None
             if rank < best:
-                if rank == _ACCEPTED:
-                    return None
-                best, first = rank, tags
-            both &= tags
-        if both & folded:
+                best, lemma_rule = rank, rule
+            every &= tags
+        if every & self._folded:
             return _spelled_differently(lexicon, key)
         code, before, after = _REASONS[best]
-        if best < _NAMES_LEMMA:
-            cut, append = lemmas[first >> 16]
-            return (code, before + (key[: len(key) - cut] if cut else key) + append)
-        return (code, before + key + after)
-
-    return judge
-
-
-def _reading_ranks(flt: WordFilter) -> tuple[int, dict[int, int]]:
-    """``(mask, ranks)``: the rank of a reading (see :func:`_make_judge`) by
-    ``tags & mask``, the tag bits the filter and the reasons look at."""
-    mask = flt.reject | _COMMON_BAD | _NOUN | _NOMINATIVE_PLURAL | _OBLIQUE
-    mask |= _ADJECTIVE | _VERB | _OTHER_POS
-    for need in flt.accept:
-        mask |= need
-    ranks = {}
-    bits = mask
-    while True:  # every subset of mask
-        ranks[bits] = _ACCEPTED if flt.accepts(bits) else _rank(bits)
-        if not bits:
-            return mask, ranks
-        bits = (bits - 1) & mask
+        named = lexicon.lemma(key, lemma_rule) if best < _NAMES_LEMMA else key
+        return {"code": code, "detail": before + named + after}
 
 
 def _rank(tags: int) -> int:
     """The index in :data:`_REASONS` of the strongest reason one rejected reading gives."""
-    if tags & _NOUN and not tags & _COMMON_BAD:
+    if tags & TAGS["noun"] and not tags & _COMMON_BAD:
         if tags & _NOMINATIVE_PLURAL == _NOMINATIVE_PLURAL:
             return 0
-        if tags & _OBLIQUE:
+        if tags & TAGS["oblique"]:
             return 1
-    for rank, bit in enumerate((_ABBREVIATION, _PROPER, _ADJECTIVE, _VERB, _OTHER_POS), 2):
-        if tags & bit:
+    for rank, name in enumerate(_REASON_TAGS, 2):
+        if tags & TAGS[name]:
             return rank
-    return _NOT_ALLOWED
+    return len(_REASONS) - 1
 
 
-def _spelled_differently(lexicon: Lexicon, key: str) -> tuple[str, str]:
+def _spelled_differently(lexicon: Lexicon, key: str) -> Reason:
     """The reason for a key whose every reading exists only through a letter fold."""
     spelled = _unfolded_spelling(lexicon, key)
     detail = f"{lexicon.name} spells it {spelled}" if spelled else "spelled with another letter"
-    return ("spelled-differently", detail)
+    return {"code": "spelled-differently", "detail": detail}
 
 
 def _unfolded_spelling(lexicon: Lexicon, key: str) -> str | None:
@@ -179,3 +168,61 @@ def _unfolded_spelling(lexicon: Lexicon, key: str) -> str | None:
         ):
             return candidate
     return None
+
+
+class CheckedWord(TypedDict):
+    """A word as typed, judged: its canonical spelling (``word``), whether it is
+    acceptable, its tile labels (``tiles``; absent when it has no tile spelling,
+    such as "x-ray") and why it is not acceptable (``reason``; absent when it is)."""
+
+    word: str
+    valid: bool
+    tiles: NotRequired[list[str]]
+    reason: NotRequired[Reason]
+
+
+@dataclass(frozen=True, slots=True)
+class WordChecker:
+    """One ruleset's word check against one lexicon (built once, at start-up)."""
+
+    rules: Ruleset
+    lexicon: Lexicon
+    speller: Speller = field(init=False, repr=False, compare=False)
+    _judge: WordJudge = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "speller", Speller(self.rules.alphabet, self.rules.fold))
+        object.__setattr__(self, "_judge", WordJudge(self.lexicon, self.rules.word_filter))
+
+    def check(self, text: str, max_length: int = MAX_WORD_LENGTH) -> CheckedWord:
+        """Judge one word as typed: either case, NFC or not, folded by the ruleset.
+
+        :raises MalformedRequestError: an empty word.
+        :raises UnknownTileError: a character outside the alphabet (with its position).
+        :raises WordTooLongError: more than ``max_length`` tiles.
+        """
+        word = text.strip()
+        if not word:
+            raise MalformedRequestError("empty word", word=text)
+        try:
+            key, labels = self.speller.spell(word)
+        except UnknownTileError as exc:
+            char = exc.fields["character"]
+            if char in _SHAPE_REASONS or char.isdigit():
+                code, detail = _SHAPE_REASONS.get(char, ("contains-digit", "contains a digit"))
+                where = f"{detail} at position {exc.fields['position']}"
+                shown = unicodedata.normalize("NFC", word).upper()
+                return {"word": shown, "valid": False, "reason": {"code": code, "detail": where}}
+            raise
+        if len(labels) > max_length:
+            raise WordTooLongError(
+                f"{len(labels)} tiles; at most {max_length}", word=word, max_length=max_length
+            )
+        reason = self._judge(key)
+        if reason is None:
+            return {"word": "".join(labels), "valid": True, "tiles": labels}
+        return {"word": "".join(labels), "valid": False, "tiles": labels, "reason": reason}
+
+    def judge(self, tiles: t.Iterable[int]) -> Reason | None:
+        """Why a word given as undesignated tiles is not acceptable; None when it is."""
+        return self._judge(self.rules.alphabet.key(tiles))

@@ -48,7 +48,7 @@ def tag_names(bits: int) -> list[str]:
     return [name for name, bit in TAGS.items() if bits & bit]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class WordFilter:
     """Accept-any-of sets of required tags, and tags that always reject."""
 
@@ -58,7 +58,10 @@ class WordFilter:
     def accepts(self, tags: int) -> bool:
         if tags & self.reject:
             return False
-        return any(tags & need == need for need in self.accept)
+        for need in self.accept:
+            if tags & need == need:
+                return True
+        return False
 
 
 def word_filter_from_mapping(data: t.Mapping[str, t.Any]) -> WordFilter:

@@ -6,32 +6,58 @@ import datetime as dt
 import typing as t
 from dataclasses import asdict
 
+from pydantic import Field
+
 from adjudicator.core.challenge import ChallengeRule, rule_on
-from adjudicator.core.scoring import score_placement
-from adjudicator.core.tiles import BLANK_BIT
+from adjudicator.core.verdict import Reason
 from adjudicator.errors import MalformedRequestError
-from adjudicator.services.plays import PlacedIn, SwapIn, read_board, read_placement
-from adjudicator.services.words import word_checker
+from adjudicator.services.answer import Answer
+from adjudicator.services.plays import PlacedIn, Rows, SwapIn, words_of_play
+from adjudicator.services.rulesets import ChallengeRuleName
+from adjudicator.services.words import LexiconRef
 
 if t.TYPE_CHECKING:
-    from adjudicator.core.ruleset import Ruleset
+    from adjudicator.core.spelling import Speller
     from adjudicator.loaders import Registry
     from adjudicator.store.audit import AuditTrail
 
 
-def words_of_play(
-    rules: Ruleset,
-    board: t.Sequence[str | t.Sequence[str]] | None,
-    placement: t.Sequence[PlacedIn] | None,
-    move: str | None,
-    swaps: t.Sequence[SwapIn] = (),
-) -> list[str]:
-    """Every word a play forms (main word first), as canonical strings."""
-    current = read_board(rules, board)
-    breakdown = score_placement(
-        current, read_placement(rules, current, placement, move, swaps), rules
+class AdjudicatedWord(Answer):
+    word: str
+    valid: bool
+    reason: Reason | None = None
+
+
+class Consequence(Answer):
+    rule: ChallengeRuleName
+    play: t.Literal["withdrawn", "stands"]
+    score_removed: bool
+    challenged_turn_over: bool
+    challenger_loses_turn: bool
+    points_to_challenged: int
+    loses_game: t.Literal["challenger", "challenged"] | None
+    summary: str
+
+
+class Adjudication(Answer):
+    id: str
+    created_at: str = Field(description="ISO 8601, UTC")
+    ruleset: str
+    verdict: t.Literal["acceptable", "unacceptable"]
+    rule: ChallengeRuleName
+    words_checked: int
+    words: list[AdjudicatedWord] | list[str] = Field(
+        description="Per-word results only with `reveal` (admin); otherwise the words"
     )
-    return [rules.alphabet.render(t_ & ~BLANK_BIT for t_ in w.tiles) for w in breakdown.words]
+    lexicon: LexiconRef
+    consequence: Consequence
+    players: dict[str, str] | None
+    asked_by: str = Field(description="`key:<name>` when client keys are in use, or the station")
+
+
+class AdjudicationList(Answer):
+    adjudications: list[Adjudication]
+    admin: bool
 
 
 def rule_on_challenge(
@@ -40,7 +66,7 @@ def rule_on_challenge(
     ruleset: str,
     *,
     words: t.Sequence[str] | None = None,
-    board: t.Sequence[str | t.Sequence[str]] | None = None,
+    board: Rows | None = None,
     placement: t.Sequence[PlacedIn] | None = None,
     move: str | None = None,
     swaps: t.Sequence[SwapIn] = (),
@@ -50,7 +76,7 @@ def rule_on_challenge(
     asked_by: str = "anonymous",
     max_words: int = 10_000,
     lexicon_name: str | None = None,
-) -> dict[str, t.Any]:
+) -> Adjudication:
     """Judge the play as a whole and spell out the consequence.
 
     With a board and a play, every word formed is challenged, or only the
@@ -60,7 +86,7 @@ def rule_on_challenge(
     :raises ChallengeNotAllowedError: the rule is ``void``.
     :raises MalformedRequestError: no words, or a named word the play does not form.
     """
-    checker = word_checker(registry, ruleset, lexicon_name)
+    checker = registry.checker(ruleset, lexicon_name)
     rules, lexicon = checker.rules, checker.lexicon
     try:
         challenge_rule = ChallengeRule(rule or rules.challenge_rule)
@@ -70,14 +96,14 @@ def rule_on_challenge(
         ) from None
     if placement is not None or move is not None:
         formed = words_of_play(rules, board, placement, move, swaps)
-        challenged = list(formed) if not words else _subset(rules, formed, words)
+        challenged = list(formed) if not words else _subset(checker.speller, formed, words)
     else:
         challenged = list(words or [])
     if not challenged:
         raise MalformedRequestError("name at least one word, or give a play", field="words")
     if len(challenged) > max_words:
         raise MalformedRequestError(f"{len(challenged)} words; at most {max_words}", field="words")
-    results = [checker.verdict(w) for w in challenged]
+    results = [checker.check(w) for w in challenged]
     all_valid = all(r["valid"] for r in results)
     ruling = rule_on(all_valid, challenge_rule, len(results), rules.challenge_bonus_per)
     consequence = asdict(ruling.consequence)
@@ -98,35 +124,33 @@ def rule_on_challenge(
     return present(record, reveal)
 
 
-def present(record: t.Mapping[str, t.Any], reveal: bool) -> dict[str, t.Any]:
-    """The public shape of an adjudication; per-word validity only with ``reveal``."""
+def present(record: t.Mapping[str, t.Any], reveal: bool) -> Adjudication:
+    """The public shape of a stored adjudication; per-word validity only with ``reveal``."""
     words = record["words"]
-    out: dict[str, t.Any] = {
-        "id": record["id"],
-        "created_at": record["created_at"],
-        "ruleset": record["ruleset"],
-        "verdict": record["verdict"],
-        "rule": record["rule"],
-        "words_checked": len(words),
-        "words": words if reveal else [w["word"] for w in words],
-        "lexicon": {
+    return Adjudication(
+        id=record["id"],
+        created_at=record["created_at"],
+        ruleset=record["ruleset"],
+        verdict=record["verdict"],
+        rule=record["rule"],
+        words_checked=len(words),
+        words=[AdjudicatedWord(**w) for w in words] if reveal else [w["word"] for w in words],
+        lexicon={
             "name": record["lexicon_name"],
             "version": record["lexicon_version"],
             "checksum": record["lexicon_checksum"],
         },
-        "consequence": record["consequence"],
-        "players": record.get("players"),
-        "asked_by": record["asked_by"],
-    }
-    return out
+        consequence=Consequence(**record["consequence"]),
+        players=record.get("players"),
+        asked_by=record["asked_by"],
+    )
 
 
-def _subset(rules: Ruleset, formed: list[str], named: t.Sequence[str]) -> list[str]:
+def _subset(speller: Speller, formed: list[str], named: t.Sequence[str]) -> list[str]:
     pool = list(formed)
     chosen = []
     for i, text in enumerate(named):
-        tiles = rules.alphabet.word_tiles(text.strip(), fold=rules.fold)
-        word = rules.alphabet.render(tiles)
+        word = "".join(speller.spell(text.strip())[1])
         if word not in pool:
             raise MalformedRequestError(
                 f"words[{i}]: the play does not form {word}; it forms {', '.join(formed)}",
@@ -137,10 +161,14 @@ def _subset(rules: Ruleset, formed: list[str], named: t.Sequence[str]) -> list[s
     return chosen
 
 
-def get_adjudication(trail: AuditTrail, id_: str, reveal: bool = False) -> dict[str, t.Any]:
+def get_adjudication(trail: AuditTrail, id_: str, reveal: bool = False) -> Adjudication:
     return present(trail.get(id_), reveal)
 
 
-def list_adjudications(trail: AuditTrail, since: dt.datetime | None) -> list[dict[str, t.Any]]:
+def list_adjudications(
+    trail: AuditTrail, since: dt.datetime | None, admin: bool
+) -> AdjudicationList:
     """For the director: everything, with per-word results."""
-    return [present(r, True) for r in trail.since(since)]
+    return AdjudicationList(
+        adjudications=[present(r, True) for r in trail.since(since)], admin=admin
+    )

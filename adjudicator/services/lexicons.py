@@ -8,6 +8,7 @@ from pathlib import Path
 from adjudicator.builders import BuildReport, build_from_recipe, build_wordlist, find_recipes
 from adjudicator.errors import LexiconBuildError, UnknownLexiconError
 from adjudicator.loaders import load_config
+from adjudicator.services.answer import Answer
 from adjudicator.settings import Settings
 
 if t.TYPE_CHECKING:
@@ -16,14 +17,27 @@ if t.TYPE_CHECKING:
 _HIDDEN = {"lemma_rules"}
 
 
-def list_lexicons(registry: Registry) -> list[dict[str, t.Any]]:
-    out = []
-    for name in sorted(registry.lexicons):
-        lex = registry.lexicons[name]
-        used_by = sorted(r.name for r in registry.rulesets.values() if r.lexicon == name)
-        manifest = {k: v for k, v in lex.manifest.items() if k not in _HIDDEN}
-        out.append({"name": name, "rulesets": used_by, "manifest": manifest})
-    return out
+class LexiconInfo(Answer):
+    name: str
+    rulesets: list[str]
+    manifest: dict[str, t.Any]
+
+
+class LexiconsResponse(Answer):
+    lexicons: list[LexiconInfo]
+
+
+def list_lexicons(registry: Registry) -> LexiconsResponse:
+    return LexiconsResponse(
+        lexicons=[
+            LexiconInfo(
+                name=name,
+                rulesets=sorted(r.name for r in registry.rulesets.values() if r.lexicon == name),
+                manifest=lexicon_manifest(registry, name),
+            )
+            for name in sorted(registry.lexicons)
+        ]
+    )
 
 
 def lexicon_manifest(registry: Registry, name: str) -> dict[str, t.Any]:

@@ -1,33 +1,26 @@
-"""Score a placement on a board, and describe it in plain data."""
+"""Score a placement on a board, and describe what it scores."""
 
 from __future__ import annotations
 
 import typing as t
-import unicodedata
-from dataclasses import dataclass
 
-from adjudicator.core.alphabet import Alphabet
+from pydantic import Field
+
 from adjudicator.core.board import Board, parse_board
 from adjudicator.core.coords import parse_coord
 from adjudicator.core.placement import PlacedTile, Placement, Swap, from_move
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.scoring import ScoreBreakdown, WordScore, score_placement
 from adjudicator.core.tiles import BLANK_BIT
-from adjudicator.errors import MalformedRequestError, UnknownTileError
-from adjudicator.services.words import validate_words
+from adjudicator.core.verdict import Reason
+from adjudicator.errors import MalformedRequestError
+from adjudicator.services.answer import Answer
+from adjudicator.services.words import LexiconRef, lexicon_ref
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
 
-
-@dataclass(frozen=True)
-class TileIn:
-    """One tile as a client sends it: a square and a label."""
-
-    row: int
-    col: int
-    letter: str
-    blank: bool = False
+Rows = t.Sequence[str | t.Sequence[str]]
 
 
 class SwapIn(t.Protocol):
@@ -42,52 +35,67 @@ class SwapIn(t.Protocol):
 
 
 class PlacedIn(SwapIn, t.Protocol):
-    """What :func:`read_placement` reads of a placed tile: a :class:`TileIn`, or
-    the web layer's request models as they are (no copy per request)."""
+    """What :func:`read_placement` reads of a placed tile (the web layer's request
+    models are read as they are)."""
 
     @property
     def blank(self) -> bool: ...
 
 
-def read_board(rules: Ruleset, rows: t.Sequence[str | t.Sequence[str]] | None) -> Board:
+class ScoredLetter(Answer):
+    row: int
+    col: int
+    letter: str
+    display: str = Field(description="Lower case for a blank")
+    blank: bool
+    value: int
+    new: bool
+    letter_multiplier: int
+    word_multiplier: int
+
+
+class ScoredWord(Answer):
+    word: str
+    display: str
+    tiles: list[str]
+    score: int
+    main: bool
+    row: int
+    col: int
+    direction: t.Literal["across", "down"]
+    word_multiplier: int
+    letters: list[ScoredLetter]
+    valid: bool | None = Field(default=None, description="With `validate`")
+    reason: Reason | None = None
+
+
+class ScoreResponse(Answer):
+    ruleset: str
+    score: int
+    bingo: bool
+    bingo_bonus: int
+    tiles_placed: int
+    words: list[ScoredWord] = Field(description="Main word first")
+    board: list[str] = Field(description="The board after the play")
+    all_valid: bool | None = Field(default=None, description="With `validate`")
+    lexicon: LexiconRef | None = Field(default=None, description="With `validate`")
+
+
+def read_board(rules: Ruleset, rows: Rows | None) -> Board:
     layout = rules.layout
     if rows is None:
         return Board.empty(layout.rows, layout.cols)
     return parse_board(rows, rules.alphabet, (layout.rows, layout.cols))
 
 
-def _single_tiles(rules: Ruleset) -> t.Mapping[str, int]:
-    """The tile of each label, blank label and alias (and folded character) on its
-    own, as :func:`_one_tile` reads it: made once per alphabet and fold by
-    tokenizing each.  Other text is not in it; :func:`_one_tile` reads that."""
-    fold = rules.fold
-
-    def build(alpha: Alphabet) -> dict[str, int]:
-        texts = {alpha.blank_label, *fold}
-        for spec in alpha.letters:
-            texts.update((spec.label, spec.blank_label, *spec.aliases, *spec.blank_aliases))
-        texts |= {unicodedata.normalize("NFC", text) for text in texts}
-        table = {}
-        for text in texts:
-            try:
-                tiles = alpha.tokenize(text, fold=fold)
-            except UnknownTileError:
-                continue
-            if len(tiles) == 1 and tiles[0] is not None:
-                table[text] = tiles[0]
-        return table
-
-    return rules.alphabet.derived(("single tiles", *fold.items()), build)
-
-
-def _one_tile(rules: Ruleset, letter: str, blank: bool, field: str) -> int:
+def _one_tile(rules: Ruleset, letter: str, field: str) -> int:
     tiles = rules.alphabet.tokenize(letter, fold=rules.fold)
     if len(tiles) != 1 or tiles[0] is None:
         raise MalformedRequestError(
             f"{field}: {letter!r} must be exactly one tile of the {rules.alphabet.name} alphabet",
             field=field,
         )
-    return tiles[0] | BLANK_BIT if blank else tiles[0]
+    return tiles[0]
 
 
 def read_placement(
@@ -99,7 +107,7 @@ def read_placement(
 ) -> Placement:
     """Build a :class:`Placement` from tiles or a GCG move like ``8D WIND.``."""
     swapped = tuple(
-        Swap(s.row, s.col, _one_tile(rules, s.letter, False, f"swaps[{i}].letter") & ~BLANK_BIT)
+        Swap(s.row, s.col, _one_tile(rules, s.letter, f"swaps[{i}].letter") & ~BLANK_BIT)
         for i, s in enumerate(swaps)
     )
     if move is not None:
@@ -111,15 +119,10 @@ def read_placement(
         coord = parse_coord(parts[0])
         tiles = rules.alphabet.tokenize(parts[1], fold=rules.fold, extra={".": None})
         return Placement(from_move(board, coord, tiles).tiles, swapped)
-    single = _single_tiles(rules)
     placed = []
     for i, p in enumerate(placement or ()):
-        row, col, letter = p.row, p.col, p.letter
-        try:
-            tile = single[letter]
-        except (KeyError, TypeError):  # not one label on its own: _one_tile() reads it
-            tile = _one_tile(rules, letter, False, f"placement[{i}].letter")
-        placed.append(PlacedTile(row, col, tile | BLANK_BIT if p.blank else tile))
+        tile = _one_tile(rules, p.letter, f"placement[{i}].letter")
+        placed.append(PlacedTile(p.row, p.col, tile | BLANK_BIT if p.blank else tile))
     return Placement(tuple(placed), swapped)
 
 
@@ -127,13 +130,13 @@ def score_play(
     registry: Registry,
     ruleset: str,
     *,
-    board: t.Sequence[str | t.Sequence[str]] | None = None,
+    board: Rows | None = None,
     placement: t.Sequence[PlacedIn] | None = None,
     move: str | None = None,
     swaps: t.Sequence[SwapIn] = (),
     validate: bool = False,
     lexicon_name: str | None = None,
-) -> dict[str, t.Any]:
+) -> ScoreResponse:
     """Check and score one play; with ``validate`` also check every word formed
     (against ``lexicon_name`` when given, else the ruleset's).
 
@@ -143,87 +146,74 @@ def score_play(
     """
     rules = registry.ruleset(ruleset)
     current = read_board(rules, board)
-    play = read_placement(rules, current, placement, move, swaps)
-    breakdown = score_placement(current, play, rules)
-    result = describe(rules, breakdown)
+    breakdown = score_placement(
+        current, read_placement(rules, current, placement, move, swaps), rules
+    )
+    words = [_word(rules, w) for w in breakdown.words]
+    extra: dict[str, t.Any] = {}
     if validate:
-        validate_words(registry, rules, result, breakdown, lexicon_name)
-    return result
+        checker = registry.checker(rules.name, lexicon_name)
+        for out, w in zip(words, breakdown.words, strict=True):
+            reason = checker.judge(tile & ~BLANK_BIT for tile in w.tiles)
+            out.valid = reason is None
+            if reason is not None:
+                out.reason = reason
+        extra = {
+            "all_valid": all(w.valid for w in words),
+            "lexicon": lexicon_ref(checker.lexicon),
+        }
+    return ScoreResponse(
+        ruleset=rules.name,
+        score=breakdown.score,
+        bingo=breakdown.bingo,
+        bingo_bonus=breakdown.bingo_bonus,
+        tiles_placed=breakdown.tiles_placed,
+        words=words,
+        board=breakdown.board_after.to_strings(rules.alphabet),
+        **extra,
+    )
 
 
-def describe(rules: Ruleset, b: ScoreBreakdown) -> dict[str, t.Any]:
-    return {
-        "ruleset": rules.name,
-        "score": b.score,
-        "bingo": b.bingo,
-        "bingo_bonus": b.bingo_bonus,
-        "tiles_placed": b.tiles_placed,
-        "words": [_word(rules, w) for w in b.words],
-        "board": b.board_after.to_strings(rules.alphabet),
-    }
+def words_of_play(
+    rules: Ruleset,
+    board: Rows | None,
+    placement: t.Sequence[PlacedIn] | None,
+    move: str | None,
+    swaps: t.Sequence[SwapIn] = (),
+) -> list[str]:
+    """Every word a play forms (main word first), as canonical strings."""
+    current = read_board(rules, board)
+    breakdown: ScoreBreakdown = score_placement(
+        current, read_placement(rules, current, placement, move, swaps), rules
+    )
+    return [rules.alphabet.render(t_ & ~BLANK_BIT for t_ in w.tiles) for w in breakdown.words]
 
 
-def _word(rules: Ruleset, w: WordScore) -> dict[str, t.Any]:
-    try:  # each tile's labels from one table look-up
-        shown, plain, letters = _labelled(w, _tile_labels(rules.alphabet).__getitem__)
-    except (KeyError, TypeError):  # a tile outside the alphabet: label() says why
-        shown, plain, letters = _labelled(w, _label_tile(rules.alphabet))
-    return {
-        "word": "".join(plain),
-        "display": "".join(shown),
-        "tiles": shown,
-        "score": w.score,
-        "main": w.main,
-        "row": w.row,
-        "col": w.col,
-        "direction": w.direction,
-        "word_multiplier": w.word_multiplier,
-        "letters": letters,
-    }
-
-
-# A tile's labels as a word shows them: (as shown, blanks marked; plain; blank?)
-_TileLabels = tuple[str, str, bool]
-
-
-def _tile_labels(alpha: Alphabet) -> t.Mapping[int, _TileLabels]:
-    """:func:`_label_tile` of every tile of the alphabet, made once per alphabet."""
-
-    def build(alpha: Alphabet) -> dict[int, _TileLabels]:
-        label = _label_tile(alpha)
-        return {tile: label(tile) for tile in alpha.label_table()}
-
-    return alpha.derived("word tile labels", build)
-
-
-def _label_tile(alpha: Alphabet) -> t.Callable[[int], _TileLabels]:
-    def label(tile: int) -> _TileLabels:
-        return alpha.label(tile), alpha.label(tile & ~BLANK_BIT), bool(tile & BLANK_BIT)
-
-    return label
-
-
-def _labelled(
-    w: WordScore, labels: t.Callable[[int], _TileLabels]
-) -> tuple[list[str], list[str], list[dict[str, t.Any]]]:
-    """The word's tiles as shown (blanks marked) and plain, and its letters (one
-    per tile, in the same order)."""
-    shown, plain, letters = [], [], []
-    for ls in w.letters:
-        display, letter, blank = labels(ls.tile)
-        shown.append(display)
-        plain.append(letter)
-        letters.append(
-            {
-                "row": ls.row,
-                "col": ls.col,
-                "letter": letter,
-                "display": display,
-                "blank": blank,
-                "value": ls.value,
-                "new": ls.new,
-                "letter_multiplier": ls.letter_multiplier,
-                "word_multiplier": ls.word_multiplier,
-            }
+def _word(rules: Ruleset, w: WordScore) -> ScoredWord:
+    alphabet = rules.alphabet
+    letters = [
+        ScoredLetter(
+            row=ls.row,
+            col=ls.col,
+            letter=alphabet.label(ls.tile & ~BLANK_BIT),
+            display=alphabet.label(ls.tile),
+            blank=bool(ls.tile & BLANK_BIT),
+            value=ls.value,
+            new=ls.new,
+            letter_multiplier=ls.letter_multiplier,
+            word_multiplier=ls.word_multiplier,
         )
-    return shown, plain, letters
+        for ls in w.letters
+    ]
+    return ScoredWord(
+        word="".join(letter.letter for letter in letters),
+        display="".join(letter.display for letter in letters),
+        tiles=[letter.display for letter in letters],
+        score=w.score,
+        main=w.main,
+        row=w.row,
+        col=w.col,
+        direction=t.cast(t.Literal["across", "down"], w.direction),
+        word_multiplier=w.word_multiplier,
+        letters=letters,
+    )

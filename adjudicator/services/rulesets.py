@@ -4,81 +4,171 @@ from __future__ import annotations
 
 import typing as t
 
+from pydantic import Field
+
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.wordfilter import tag_names
+from adjudicator.services.answer import Answer
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
 
-
-def list_rulesets(registry: Registry) -> list[dict[str, t.Any]]:
-    return [
-        {
-            "name": r.name,
-            "title": r.title,
-            "language": r.language,
-            "lexicon": r.lexicon,
-            "lexicons": registry.fitting.get(r.name, []),
-            "description": r.description,
-        }
-        for r in sorted(registry.rulesets.values(), key=lambda r: r.name)
-    ]
+ChallengeRuleName = t.Literal["void", "single", "double", "five_point", "ten_point", "triple"]
 
 
-def describe_ruleset(registry: Registry, name: str) -> dict[str, t.Any]:
+class RulesetSummary(Answer):
+    name: str
+    title: str
+    language: str
+    lexicon: str | None
+    lexicons: list[str] = Field(description="Loaded lexicons that can serve it, its own first")
+    description: str
+
+
+class RulesetsResponse(Answer):
+    rulesets: list[RulesetSummary]
+
+
+class WordFilterOut(Answer):
+    accept: list[list[str]]
+    reject: list[str]
+
+
+class BlankOut(Answer):
+    label: str
+    count: int
+
+
+class LetterOut(Answer):
+    label: str
+    blank_label: str
+    count: int
+    score: int
+
+
+class TilesOut(Answer):
+    alphabet: str
+    total: int
+    blank: BlankOut
+    letters: list[LetterOut]
+
+
+class Square(Answer):
+    row: int
+    col: int
+
+
+class PremiumOut(Answer):
+    symbol: str
+    letter_multiplier: int
+    word_multiplier: int
+    name: str
+    colour: str
+
+
+class LayoutOut(Answer):
+    name: str
+    rows: int
+    cols: int
+    start: Square
+    legend: list[PremiumOut]
+    grid: list[str]
+
+
+class RulesetDetail(Answer):
+    name: str
+    title: str
+    description: str
+    language: str
+    lexicon: str | None
+    lexicons: list[str] = Field(description="Loaded lexicons that can serve it, its own first")
+    rack_size: int
+    bingo_bonus: int
+    bingo_min_tiles: int
+    blank_scores: str
+    multi_line_moves: bool
+    star_swap: bool
+    first_play_min_tiles: int
+    fold: dict[str, str]
+    challenge_rule: ChallengeRuleName
+    challenge_bonus_per: str
+    word_filter: WordFilterOut
+    tiles: TilesOut
+    layout: LayoutOut
+    sources: list[str]
+    notes: list[str]
+
+
+def list_rulesets(registry: Registry) -> RulesetsResponse:
+    return RulesetsResponse(
+        rulesets=[
+            RulesetSummary(
+                name=r.name,
+                title=r.title,
+                language=r.language,
+                lexicon=r.lexicon,
+                lexicons=registry.fitting.get(r.name, []),
+                description=r.description,
+            )
+            for r in sorted(registry.rulesets.values(), key=lambda r: r.name)
+        ]
+    )
+
+
+def describe_ruleset(registry: Registry, name: str) -> RulesetDetail:
     """The rules in force: tiles, layout, rack, bonuses and flags.
 
     :raises UnknownRulesetError: no such ruleset.
     """
     r: Ruleset = registry.ruleset(name)
     alpha, layout = r.alphabet, r.layout
-    return {
-        "name": r.name,
-        "title": r.title,
-        "description": r.description,
-        "language": r.language,
-        "lexicon": r.lexicon,
-        "lexicons": registry.fitting.get(r.name, []),
-        "rack_size": r.rack_size,
-        "bingo_bonus": r.bingo_bonus,
-        "bingo_min_tiles": r.bingo_min_tiles,
-        "blank_scores": r.blank_scores,
-        "multi_line_moves": r.multi_line_moves,
-        "star_swap": r.star_swap,
-        "first_play_min_tiles": r.first_play_min_tiles,
-        "fold": dict(r.fold),
-        "challenge_rule": r.challenge_rule,
-        "challenge_bonus_per": r.challenge_bonus_per,
-        "word_filter": {
-            "accept": [tag_names(bits) for bits in r.word_filter.accept],
-            "reject": tag_names(r.word_filter.reject),
-        },
-        "tiles": {
-            "alphabet": alpha.name,
-            "total": alpha.total_tiles,
-            "blank": {"label": alpha.blank_label, "count": alpha.blank_count},
-            "letters": [
-                {"label": s.label, "blank_label": s.blank_label, "count": s.count, "score": s.score}
+    return RulesetDetail(
+        name=r.name,
+        title=r.title,
+        description=r.description,
+        language=r.language,
+        lexicon=r.lexicon,
+        lexicons=registry.fitting.get(r.name, []),
+        rack_size=r.rack_size,
+        bingo_bonus=r.bingo_bonus,
+        bingo_min_tiles=r.bingo_min_tiles,
+        blank_scores=r.blank_scores,
+        multi_line_moves=r.multi_line_moves,
+        star_swap=r.star_swap,
+        first_play_min_tiles=r.first_play_min_tiles,
+        fold=dict(r.fold),
+        challenge_rule=t.cast(ChallengeRuleName, r.challenge_rule),
+        challenge_bonus_per=r.challenge_bonus_per,
+        word_filter=WordFilterOut(
+            accept=[tag_names(bits) for bits in r.word_filter.accept],
+            reject=tag_names(r.word_filter.reject),
+        ),
+        tiles=TilesOut(
+            alphabet=alpha.name,
+            total=alpha.total_tiles,
+            blank=BlankOut(label=alpha.blank_label, count=alpha.blank_count),
+            letters=[
+                LetterOut(label=s.label, blank_label=s.blank_label, count=s.count, score=s.score)
                 for s in alpha.letters
             ],
-        },
-        "layout": {
-            "name": layout.name,
-            "rows": layout.rows,
-            "cols": layout.cols,
-            "start": {"row": layout.start[0], "col": layout.start[1]},
-            "legend": [
-                {
-                    "symbol": p.symbol,
-                    "letter_multiplier": p.letter,
-                    "word_multiplier": p.word,
-                    "name": p.name,
-                    "colour": p.colour,
-                }
+        ),
+        layout=LayoutOut(
+            name=layout.name,
+            rows=layout.rows,
+            cols=layout.cols,
+            start=Square(row=layout.start[0], col=layout.start[1]),
+            legend=[
+                PremiumOut(
+                    symbol=p.symbol,
+                    letter_multiplier=p.letter,
+                    word_multiplier=p.word,
+                    name=p.name,
+                    colour=p.colour,
+                )
                 for p in layout.legend
             ],
-            "grid": layout.grid(),
-        },
-        "sources": list(r.sources),
-        "notes": list(r.notes),
-    }
+            grid=layout.grid(),
+        ),
+        sources=list(r.sources),
+        notes=list(r.notes),
+    )

@@ -2,19 +2,55 @@
 
 One schema serves both; Alembic migrations bring a database up to date at
 start-up (Alembic is not even loaded when it is up to date already).
-``init_app`` attaches the engine to a Flask app (flaskr's db.py pattern)
-without importing Flask here.
+:func:`open_store` gives the :class:`Store`: the club games, the audit trail
+and a readiness probe over one engine.
 """
 
 from __future__ import annotations
 
+import logging
 import typing as t
+from dataclasses import dataclass
 from pathlib import Path
 
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from adjudicator.store.audit import AuditTrail
+from adjudicator.store.games import GameStore
+
 MIGRATIONS = Path(__file__).with_name("migrations")
+log = logging.getLogger("adjudicator.store")
+
+
+@dataclass(frozen=True, slots=True)
+class Store:
+    """The database: club games and the audit trail, on one engine."""
+
+    engine: sa.Engine
+    games: GameStore
+    audit: AuditTrail
+
+    def ping(self) -> bool:
+        """One round trip (``SELECT 1``); False, logged, when the database does not answer."""
+        try:
+            with self.engine.connect() as conn:
+                conn.execute(sa.text("SELECT 1"))
+        except (sa.exc.SQLAlchemyError, OSError) as exc:
+            log.warning("database unreachable: %s", type(exc).__name__)
+            return False
+        return True
+
+    def dispose(self) -> None:
+        """Close pooled connections (before a fork, and at the end of tests)."""
+        self.engine.dispose()
+
+
+def open_store(url: str) -> Store:
+    """Open the database at ``url`` and bring its schema up to date."""
+    engine = open_engine(url)
+    migrate(engine)
+    return Store(engine, GameStore(engine), AuditTrail(engine))
 
 
 def open_engine(url: str) -> sa.Engine:

@@ -7,7 +7,9 @@ import logging
 import pytest
 
 from adjudicator.errors import ConfigError
-from adjudicator.web import auth, create_app
+from adjudicator.web import create_app
+from adjudicator.web.runtime import auth
+from adjudicator.web.runtime.extension import runtime
 from tests.conftest import CONFIG, LEXICONS
 
 KEYS = "club:club-key-1,director:dir-key-2"
@@ -29,7 +31,7 @@ def keyed(tmp_path_factory):
         }
     )
     yield app
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 READS = [
@@ -97,7 +99,7 @@ def test_a_client_key_named_admin_is_not_the_admin(tmp_path):
         "/api/v1/adjudications", headers={"Authorization": "Bearer not-the-admin"}
     )
     assert resp.status_code == 403
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 def test_challenges_record_the_key_name_not_the_key(keyed):
@@ -132,7 +134,7 @@ class _Capture(logging.Handler):
 
 
 def test_keys_never_reach_the_logs(keyed):
-    from adjudicator.web.observability import JsonFormatter
+    from adjudicator.web.runtime.logs import JsonFormatter
 
     capture = _Capture()
     capture.setFormatter(JsonFormatter())

@@ -6,6 +6,8 @@ import threading
 
 import pytest
 
+from adjudicator.web.runtime.extension import runtime
+
 
 @pytest.fixture()
 def gc(db_app):
@@ -215,7 +217,7 @@ def test_deleting_a_game_needs_the_admin_key(tmp_path):
     ok = c.delete(f"/api/v1/games/{id_}", headers={"Authorization": "Bearer adm1n-key"})
     assert ok.status_code == 204
     assert c.get(f"/api/v1/games/{id_}").status_code == 404
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 def test_deleting_is_refused_without_a_configured_admin_key(gc):
@@ -231,7 +233,7 @@ def test_reads_never_trust_a_stale_cache(db_app):
     c1 = db_app.test_client()
     id_, auth, _ = new_game(c1)
     assert c1.get(f"/api/v1/games/{id_}").get_json()["version"] == 0  # cached in worker 1
-    settings = db_app.config["ADJUDICATOR_SETTINGS"]
+    settings = runtime(db_app).settings
     other = create_app(
         {
             "TESTING": True,
@@ -243,7 +245,7 @@ def test_reads_never_trust_a_stale_cache(db_app):
     c2 = other.test_client()
     assert post(c2, id_, auth, version=0, type="pass", player=0).status_code == 201
     assert c1.get(f"/api/v1/games/{id_}").get_json()["version"] == 1  # not the cached 0
-    other.extensions["adjudicator.engine"].dispose()
+    runtime(other).store.dispose()
 
 
 def test_a_record_without_two_players_is_refused(gc):

@@ -7,6 +7,7 @@ import pytest
 from adjudicator.builders import build_wordlist
 from adjudicator.loaders import load_config
 from adjudicator.web import create_app
+from adjudicator.web.runtime.extension import runtime
 from tests.conftest import CONFIG, LEXICONS
 
 
@@ -37,7 +38,7 @@ def client(tmp_path_factory):
         }
     )
     yield app.test_client()
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 def test_rulesets_list_the_lexicons_that_fit(client):

@@ -5,11 +5,15 @@ from __future__ import annotations
 import http.client
 import json
 import socket
+import tempfile
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from adjudicator.web import create_app, openapi
+from adjudicator.web import create_app
+from adjudicator.web.runtime import openapi
+from adjudicator.web.runtime.extension import runtime
 from tests.conftest import CONFIG, LEXICONS, make_app
 
 
@@ -45,11 +49,11 @@ def small_app(tmp_path_factory):
         }
     )
     yield app
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 def test_default_limits(app):
-    settings = app.config["ADJUDICATOR_SETTINGS"]
+    settings = runtime(app).settings
     assert (settings.max_body_bytes, settings.max_words, settings.max_word_length) == (
         1_048_576,
         10_000,
@@ -283,27 +287,36 @@ def test_unknown_query_parameters_are_refused(client):
 
 # --- 415 on every JSON endpoint -----------------------------------------------------
 
-JSON_POSTS = [op for op in openapi.OPERATIONS if op.body is not None]
+
+def _json_posts() -> list[openapi.Route]:
+    """The routes that take a JSON body, read from an app of the bundled config."""
+    db = Path(tempfile.mkdtemp()) / "routes.db"
+    app = create_app({"TESTING": True, "database_url": f"sqlite:///{db}"})
+    runtime(app).store.dispose()
+    return [route for route in openapi.routes(app) if route.op.body is not None]
+
+
+JSON_POSTS = _json_posts()
 
 
 # The GCG import also takes the record itself as text/plain (or application/x-gcg).
 RAW_BODIES = {"importGame": {"text/plain"}}
 CASES = [
-    (op, ctype)
-    for op in JSON_POSTS
+    (route, ctype)
+    for route in JSON_POSTS
     for ctype in ("text/plain", "application/x-www-form-urlencoded", "application/xml", None)
-    if ctype not in RAW_BODIES.get(op.operation_id, set())
+    if ctype not in RAW_BODIES.get(route.op.operation_id, set())
 ]
 
 
 @pytest.mark.parametrize(
-    "op,content_type", CASES, ids=[f"{c}-{op.operation_id}" for op, c in CASES]
+    "route,content_type", CASES, ids=[f"{c}-{route.op.operation_id}" for route, c in CASES]
 )
-def test_every_json_endpoint_answers_415(client, op, content_type):
+def test_every_json_endpoint_answers_415(client, route, content_type):
     headers = {"Content-Type": content_type} if content_type else {}
     resp = client.open(
-        op.path.replace("{id_}", "0" * 32),
-        method=op.method.upper(),
+        route.path.replace("{id_}", "0" * 32),
+        method=route.method.upper(),
         data=b'{"ruleset": "scrabble-en"}',
         headers=headers,
     )
@@ -332,7 +345,7 @@ def limited(tmp_path):
         api_keys="a:key-a,b:key-b",
     )
     yield app
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 def test_limit_is_per_client_key_across_endpoints(limited):
@@ -366,7 +379,7 @@ def test_limit_can_be_turned_off(tmp_path):
     )
     client = app.test_client()
     assert all(client.get("/ping").status_code == 200 for _ in range(20))
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 def test_a_bad_limit_fails_at_start_up(tmp_path):

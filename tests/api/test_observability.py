@@ -11,8 +11,12 @@ import pytest
 import sqlalchemy as sa
 from prometheus_client import REGISTRY
 
-from adjudicator.web import create_app, observability
-from adjudicator.web.observability import JsonFormatter
+from adjudicator.store import Store
+from adjudicator.store.audit import AuditTrail
+from adjudicator.store.games import GameStore
+from adjudicator.web import create_app
+from adjudicator.web.runtime.extension import runtime
+from adjudicator.web.runtime.logs import JsonFormatter
 from tests.conftest import CONFIG, LEXICONS, running_gunicorn
 
 
@@ -95,14 +99,13 @@ def test_an_unhandled_error_is_logged_with_its_request_id(tmp_path, logs):
     assert error["level"] == "ERROR" and error["request_id"] == "crash-1"
     assert "RuntimeError: boom" in error["exception"]
     assert "boom" not in resp.get_data(as_text=True)
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 # --- metrics ------------------------------------------------------------------------
 
 
 def _value(name: str, **labels) -> float:
-    observability.BATCHES.flush()  # what this process counted, handed over now
     return REGISTRY.get_sample_value(name, labels) or 0.0
 
 
@@ -148,7 +151,7 @@ def test_metrics_endpoint(client, app):
         "adjudicator_lexicon_info",
     ):
         assert f"# TYPE {name}" in text
-    for name, lexicon in app.extensions["adjudicator"].lexicons.items():
+    for name, lexicon in runtime(app).registry.lexicons.items():
         assert f'lexicon="{name}"' in text and f'version="{lexicon.version}"' in text
 
 
@@ -169,10 +172,9 @@ def test_not_ready_without_the_database(tmp_path):
             "database_url": f"sqlite:///{tmp_path / 't.db'}",
         }
     )
-    app.extensions["adjudicator.engine"].dispose()
-    app.extensions["adjudicator.engine"] = sa.create_engine(
-        f"sqlite:///{tmp_path / 'missing' / 'dir' / 'x.db'}"
-    )
+    runtime(app).store.dispose()
+    engine = sa.create_engine(f"sqlite:///{tmp_path / 'missing' / 'dir' / 'x.db'}")
+    runtime(app).store = Store(engine, GameStore(engine), AuditTrail(engine))
     resp = app.test_client().get("/readyz")
     assert resp.status_code == 503 and resp.mimetype == "application/problem+json"
     body = resp.get_json()
@@ -183,19 +185,10 @@ def test_not_ready_without_the_database(tmp_path):
 def test_not_ready_when_the_probe_query_fails(app, monkeypatch):
     import sqlite3
 
-    class _Cursor:
-        def execute(self, sql):
-            raise sqlite3.OperationalError("disk I/O error")
+    def failing_connect():
+        raise sa.exc.OperationalError("SELECT 1", {}, sqlite3.OperationalError("disk I/O error"))
 
-    class _Connection:
-        def cursor(self):
-            return _Cursor()
-
-        def close(self):
-            pass
-
-    engine = app.extensions["adjudicator.engine"]
-    monkeypatch.setattr(engine, "raw_connection", _Connection)
+    monkeypatch.setattr(runtime(app).store.engine, "connect", failing_connect)
     resp = app.test_client().get("/readyz")
     assert resp.status_code == 503
     assert resp.get_json()["checks"]["database"] == "unreachable"
@@ -215,7 +208,7 @@ def test_not_ready_without_lexicons(tmp_path):
     resp = app.test_client().get("/readyz")
     assert resp.status_code == 503
     assert resp.get_json()["checks"] == {"lexicons": "none loaded", "database": "ok"}
-    app.extensions["adjudicator.engine"].dispose()
+    runtime(app).store.dispose()
 
 
 # --- several gunicorn workers share their metrics -----------------------------------

@@ -10,6 +10,7 @@ import uuid
 import pytest
 
 from adjudicator.errors import ConfigError
+from adjudicator.web.runtime.extension import runtime
 from tests.conftest import make_app
 
 
@@ -57,7 +58,7 @@ def test_a_redis_store_counts_across_workers(tmp_path, redis_url):
         assert 1 <= int(resp.headers["Retry-After"]) <= 60
     finally:
         for app in (one, two):
-            app.extensions["adjudicator.engine"].dispose()
+            runtime(app).store.dispose()
 
 
 def test_a_store_that_is_down_lets_requests_through(tmp_path, caplog):
@@ -75,7 +76,7 @@ def test_a_store_that_is_down_lets_requests_through(tmp_path, caplog):
             assert all(client.get("/ping").status_code == 200 for _ in range(3))
         assert "rate limit store unavailable" in caplog.text
     finally:
-        app.extensions["adjudicator.engine"].dispose()
+        runtime(app).store.dispose()
 
 
 # --- memory://: fixed windows counted in the process ----------------------------------
@@ -84,7 +85,7 @@ def test_a_store_that_is_down_lets_requests_through(tmp_path, caplog):
 def test_process_windows_count_per_client_and_reset_with_the_window(monkeypatch):
     from limits import parse_many
 
-    from adjudicator.web import limits
+    from adjudicator.web.runtime import limits
 
     now = [1_000_020.0]  # a multiple of 60: a minute window starts here
     monkeypatch.setattr(limits.time, "time", lambda: now[0])
@@ -103,7 +104,7 @@ def test_process_windows_count_per_client_and_reset_with_the_window(monkeypatch)
 def test_process_windows_forget_clients_of_past_windows(monkeypatch):
     from limits import parse_many
 
-    from adjudicator.web import limits
+    from adjudicator.web.runtime import limits
 
     now = [1_000_000.0]
     monkeypatch.setattr(limits.time, "time", lambda: now[0])
@@ -117,7 +118,7 @@ def test_process_windows_forget_clients_of_past_windows(monkeypatch):
 
 
 def test_several_limits_each_count(tmp_path, monkeypatch):
-    from adjudicator.web import limits
+    from adjudicator.web.runtime import limits
 
     now = [1_000_020.0]  # the start of a minute window
     monkeypatch.setattr(limits.time, "time", lambda: now[0])
@@ -132,4 +133,4 @@ def test_several_limits_each_count(tmp_path, monkeypatch):
         assert resp.status_code == 429 and resp.headers["Retry-After"] == "59"
         assert "3 per 1 minute" in resp.get_json()["detail"]
     finally:
-        app.extensions["adjudicator.engine"].dispose()
+        runtime(app).store.dispose()

@@ -1,4 +1,4 @@
-"""The GCG parser, writer and replay on small inline records."""
+"""The GCG parser and writer, and records imported as games, on small inline records."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from adjudicator.core.game_gcg import import_record
 from adjudicator.core.gcg import (
     ChallengeBonus,
     Exchange,
@@ -26,9 +27,7 @@ from adjudicator.core.gcg import (
     Withdrawal,
     decode_gcg,
     encode_gcg,
-    fits_alphabet,
     parse_gcg,
-    replay,
     write_gcg,
 )
 from adjudicator.errors import InputError
@@ -430,7 +429,7 @@ def test_write_a_built_record():
     assert parse_gcg(write_gcg(record)) == record
 
 
-# --- replay ------------------------------------------------------------------
+# --- records imported as games ------------------------------------------------
 
 OPENING = (
     HEAD + ">ann: DINNVWY 8D WINDY +32 32\n"
@@ -439,26 +438,30 @@ OPENING = (
 )
 
 
-def test_replay_scores_plays(english):
-    moves = replay(parse_gcg(OPENING), english)
-    assert [m.computed for m in moves] == [32, 16, 34]
-    assert all(m.score_ok and m.total_ok for m in moves)
-    assert moves[-1].totals == (66, 16)
-    assert moves[-1].breakdown.words[0].main
-    assert english.alphabet.render(moves[-1].breakdown.words[0].tiles) == "JAVELIN"
+def imported(text: str, rules):
+    """The state a record gives when imported as a game under ``rules``."""
+    _, _, state = import_record(parse_gcg(text), rules)
+    return state
 
 
-def test_replay_repeated_letters_like_dots(english):
+def test_import_scores_plays(english):
+    state = imported(OPENING, english)
+    assert [h.points for h in state.history] == [32, 16, 34]
+    assert state.flags == [] and state.scores == [66, 16]
+    assert state.history[-1].words[0] == "JAVELIN"
+
+
+def test_import_reads_repeated_letters_like_dots(english):
     older = OPENING.replace("JAVE..N", "JAVELIN").replace("8D", "8d").replace("E3", "e3")
-    a, b = replay(parse_gcg(OPENING), english), replay(parse_gcg(older), english)
-    assert [m.computed for m in a] == [m.computed for m in b]
-    assert a[-1].board == b[-1].board
+    a, b = imported(OPENING, english), imported(older, english)
+    assert [h.points for h in a.history] == [h.points for h in b.history]
+    assert a.board == b.board
 
 
-def test_replay_blank_scores_zero(english):
-    moves = replay(parse_gcg(HEAD + ">ann: ?DINVWY 8D WiNDY +30 30\n"), english)
+def test_import_blank_scores_zero(english):
+    state = imported(HEAD + ">ann: ?DINVWY 8D WiNDY +30 30\n", english)
     # W 4 x2 (double letter) + i 0 + N 1 + D 2 + Y 4 = 15, doubled by the centre.
-    assert moves[0].computed == 30 and moves[0].score_ok
+    assert state.history[0].points == 30 and state.flags == []
 
 
 @pytest.mark.parametrize(
@@ -468,72 +471,67 @@ def test_replay_blank_scores_zero(english):
         ("wINDY", 16),  # the blank on the double letter adds 0: (0 + 1 + 1 + 2 + 4) x 2
     ],
 )
-def test_replay_blank_on_premium_squares(english, word, score):
-    (move,) = replay(parse_gcg(HEAD + f">ann: ?DINVWY 8D {word} +{score} {score}\n"), english)
-    assert move.computed == score and move.score_ok
+def test_import_blank_on_premium_squares(english, word, score):
+    state = imported(HEAD + f">ann: ?DINVWY 8D {word} +{score} {score}\n", english)
+    assert state.history[0].points == score and state.flags == []
 
 
-def test_replay_withdrawal_restores_board_and_total(english):
-    record = parse_gcg(
+def test_import_withdrawal_restores_board_and_total(english):
+    first = imported(HEAD + ">ann: DINNVWY 8D WINDY +32 32\n", english)
+    state = imported(
         HEAD + ">ann: DINNVWY 8D WINDY +32 32\n>bob: AEGKLRW 7C GALE +16 16\n"
-        ">bob: AEGKLRW   -- +0 0\n"
+        ">bob: AEGKLRW   -- +0 0\n",
+        english,
     )
-    moves = replay(record, english)
-    assert moves[2].board == moves[0].board
-    assert moves[2].applied == -16 and moves[2].computed == -16
-    assert moves[2].totals == (32, 0)
-    assert moves[2].score_ok and moves[2].total_ok
+    assert state.board == first.board
+    assert state.history[2].points == -16
+    assert state.scores == [32, 0] and state.flags == []
 
 
-def test_replay_reports_a_wrong_score(english):
-    moves = replay(parse_gcg(HEAD + ">ann: DINNVWY 8D WINDY +33 33\n"), english)
-    assert moves[0].computed == 32
-    assert not moves[0].score_ok
-    assert moves[0].total_ok  # the totals follow the written scores
+def test_import_flags_a_wrong_score(english):
+    state = imported(HEAD + ">ann: DINNVWY 8D WINDY +33 33\n", english)
+    assert state.history[0].points == 32
+    assert state.flags == [
+        "event 0: recorded 33, the ruleset scores 32",
+        "player 0: the record's final total is 33, the events give 32",
+    ]
 
 
-def test_replay_reports_an_illegal_play(english):
-    moves = replay(parse_gcg(HEAD + ">ann: DINNVWY 1A WINDY +32 32\n"), english)
-    assert moves[0].error is not None and moves[0].error.code == "misses-start"
-    assert moves[0].computed is None and not moves[0].score_ok
-    assert moves[0].board.is_empty
+def test_import_flags_an_illegal_play(english):
+    state = imported(HEAD + ">ann: DINNVWY 1A WINDY +32 32\n", english)
+    assert state.history[0].points == 0
+    assert len(state.flags) == 2 and "illegal play (misses-start)" in state.flags[0]
+    assert state.board.is_empty
 
 
-def test_replay_end_of_game(english):
-    record = parse_gcg(
+def test_import_end_of_game(english):
+    state = imported(
         HEAD + ">ann: DINNVWY 8D WINDY +32 32\n"
         ">bob: AEGLQ? - +0 0\n"
-        ">ann:  (AEGLQ?) +30 62\n"
+        ">ann:  (AEGLQ?) +15 47\n"
         ">bob: AEGLQ? (AEGLQ?) -15 -15\n"
-        ">bob: AEGLQ? (time) -10 -25\n"
+        ">bob: AEGLQ? (time) -10 -25\n",
+        english,
     )
-    moves = replay(record, english)
-    assert [m.computed for m in moves] == [32, None, 15, 15, None]
-    assert all(m.score_ok and m.total_ok for m in moves)
-    assert moves[-1].totals == (62, -25)
+    assert [h.points for h in state.history] == [32, 0, 15, -15, -10]
+    assert state.flags == [] and state.scores == [47, -25]
 
 
-def test_replay_going_out_bonus_once_or_twice(english):
-    once, twice, wrong = replay(
-        parse_gcg(HEAD + ">ann:  (Q) +10 10\n>ann:  (Q) +20 30\n>ann:  (Q) +11 41\n"), english
-    )
-    assert once.score_ok and twice.score_ok
-    assert not wrong.score_ok and wrong.total_ok
+def test_import_flags_a_going_out_bonus_the_ruleset_does_not_give(english):
+    # scrabble-en adds the opponents' tiles once; NASPA records add them twice.
+    state = imported(HEAD + ">ann:  (Q) +20 20\n", english)
+    assert state.flags == ["event 0: +20 as recorded; scrabble-en gives +10"]
 
 
-def test_replay_polish(registry):
+def test_import_polish(registry):
     polish = registry.ruleset("scrabble-pl")
-    record = parse_gcg(HEAD + ">ann: AAAWŁÓŻ 8E ŻÓŁW +28 28\n")
-    assert not fits_alphabet(record, registry.ruleset("scrabble-en").alphabet)
-    assert fits_alphabet(record, polish.alphabet)
     # Ż 5 + Ó 5 + Ł 3 + W 1 = 14, doubled by the centre square under the W.
-    (move,) = replay(record, polish)
-    assert move.error is None
-    assert move.score_ok, move.computed
+    state = imported(HEAD + ">ann: AAAWŁÓŻ 8E ŻÓŁW +28 28\n", polish)
+    assert state.history[0].points == 28 and state.flags == []
 
 
-def test_replay_unknown_tile_names_the_line(english):
+def test_import_unknown_tile_names_the_line(english):
     with pytest.raises(GcgTileError) as exc:
-        replay(parse_gcg(HEAD + ">ann: ABC - +0 0\n>bob: ŚŁ 8H ŚŁ +10 10\n"), english)
+        imported(HEAD + ">ann: ABC - +0 0\n>bob: ŚŁ 8H ŚŁ +10 10\n", english)
     assert exc.value.line == 4
     assert exc.value.code == "gcg-unknown-tile"

@@ -1,15 +1,14 @@
-"""GCG game records: decode, parse, write and replay.
+"""GCG game records: decode, parse and write.
 
 A GCG file is a list of lines.  ``#name value`` lines are pragmas (players,
 lexicon, notes, final racks, ...); ``>nick: ...`` lines are events (plays,
 passes, exchanges, withdrawals, challenge bonuses, end-of-game rack points,
 time penalties).  :func:`parse_gcg` turns the text into a :class:`GcgRecord`
-of frozen dataclasses; :func:`write_gcg` turns a record back into text; and
-:func:`replay` walks the events on a board under a ruleset, scoring every
-play with :func:`~adjudicator.core.scoring.score_placement`.
+of frozen dataclasses; :func:`write_gcg` turns a record back into text.
 
 The parser needs no alphabet: coordinates, words and racks stay strings.
-Only :func:`replay` turns them into tiles.  See ``docs/gcg.md``.
+:mod:`adjudicator.core.game_gcg` turns a record into a game's events under a
+ruleset.  See ``docs/gcg.md``.
 """
 
 from __future__ import annotations
@@ -35,7 +34,6 @@ from adjudicator.core.gcg.model import (
     Withdrawal,
 )
 from adjudicator.core.gcg.reader import decode_gcg, parse_gcg
-from adjudicator.core.gcg.replay import ReplayedMove, fits_alphabet, replay
 from adjudicator.core.gcg.writer import encode_gcg, write_gcg
 
 __all__ = [
@@ -55,13 +53,10 @@ __all__ = [
     "Player",
     "Pragma",
     "RackPoints",
-    "ReplayedMove",
     "TimePenalty",
     "Withdrawal",
     "decode_gcg",
     "encode_gcg",
-    "fits_alphabet",
     "parse_gcg",
-    "replay",
     "write_gcg",
 ]

@@ -71,7 +71,7 @@ class GcgTileError(GcgError):
 # --- data model ------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     """A ``#playerN nick Full Name`` pragma; ``number`` is the N."""
 
@@ -80,7 +80,7 @@ class Player:
     name: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pragma:
     """Any ``#name value`` line other than ``#playerN`` and ``#character-encoding``.
 
@@ -95,7 +95,7 @@ class Pragma:
     raw: str = field(default="", compare=False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GcgEvent:
     """One ``>nick: ...`` line.
 
@@ -116,7 +116,7 @@ class GcgEvent:
     raw: str = field(default="", compare=False)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Play(GcgEvent):
     """``>nick: RACK 8D WORD +score total``: tiles placed on the board.
 
@@ -129,12 +129,12 @@ class Play(GcgEvent):
     word: str
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Pass(GcgEvent):
     """``-``: a pass, also the turn lost after a failed (double) challenge."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Exchange(GcgEvent):
     """``-ABC`` (``tiles`` known) or ``-7`` (only ``count`` known)."""
 
@@ -142,7 +142,7 @@ class Exchange(GcgEvent):
     count: int | None = None
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Withdrawal(GcgEvent):
     """``--``: the previous play (same player) is taken back after a challenge.
 
@@ -151,12 +151,12 @@ class Withdrawal(GcgEvent):
     """
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ChallengeBonus(GcgEvent):
     """``(challenge) +5``: bonus for a play that was challenged unsuccessfully."""
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class RackPoints(GcgEvent):
     """``(TILES) +N`` (going out) or ``RACK (TILES) -N`` (tiles left on a rack).
 
@@ -172,12 +172,12 @@ class RackPoints(GcgEvent):
         return self.score < 0
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class TimePenalty(GcgEvent):
     """``(time) -N``: an overtime penalty."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class GcgRecord:
     players: tuple[Player, ...]
     events: tuple[GcgEvent, ...]

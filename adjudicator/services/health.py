@@ -1,0 +1,47 @@
+"""Liveness and readiness."""
+
+from __future__ import annotations
+
+import typing as t
+
+from adjudicator.errors import NotReadyError
+from adjudicator.services.answer import Answer
+
+if t.TYPE_CHECKING:
+    from adjudicator.loaders import Registry
+    from adjudicator.store import Store
+
+
+class Health(Answer):
+    status: t.Literal["ok"]
+
+
+class Pong(Answer):
+    pong: bool
+
+
+class Ready(Answer):
+    status: t.Literal["ready"]
+    rulesets: int
+    lexicons: list[str]
+    checks: dict[str, str]
+
+
+def readiness(registry: Registry, store: Store) -> Ready:
+    """Ready when a lexicon is loaded and the database answers.
+
+    :raises NotReadyError: naming what failed.
+    """
+    checks = {
+        "lexicons": "ok" if registry.lexicons else "none loaded",
+        "database": "ok" if store.ping() else "unreachable",
+    }
+    failing = [f"{name}: {state}" for name, state in checks.items() if state != "ok"]
+    if failing:
+        raise NotReadyError("; ".join(failing), checks=checks)
+    return Ready(
+        status="ready",
+        rulesets=len(registry.rulesets),
+        lexicons=sorted(registry.lexicons),
+        checks=checks,
+    )

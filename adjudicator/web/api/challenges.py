@@ -1,0 +1,106 @@
+"""POST /api/v1/challenges and the audit trail under /api/v1/adjudications."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from flask import Blueprint
+
+from adjudicator.errors import MalformedRequestError
+from adjudicator.services.challenges import (
+    Adjudication,
+    AdjudicationList,
+    get_adjudication,
+    list_adjudications,
+    rule_on_challenge,
+)
+from adjudicator.web.api.request_models import AdjudicationsQuery, ChallengeRequest, RevealQuery
+from adjudicator.web.runtime.auth import asked_by, is_admin, require_admin
+from adjudicator.web.runtime.extension import runtime
+from adjudicator.web.runtime.metrics import count_challenge
+from adjudicator.web.runtime.operation import operation
+
+bp = Blueprint("challenges", __name__, url_prefix="/api/v1")
+
+
+@bp.post("/challenges")
+@operation(
+    "createChallenge",
+    "Rule on a challenge",
+    "challenges",
+    response=Adjudication,
+    status=201,
+    body=ChallengeRequest,
+    errors=(404, 409, 422),
+    access="reader",
+    reveal=True,
+    headers={"Location": "The adjudication's URL"},
+    links={
+        "GetAdjudication": {
+            "operationId": "getAdjudication",
+            "parameters": {"adjudication_id": "$response.body#/id"},
+        }
+    },
+)
+def create(body: ChallengeRequest) -> tuple[Adjudication, dict[str, str]]:
+    if body.reveal:
+        require_admin()
+    rt = runtime()
+    result = rule_on_challenge(
+        rt.registry,
+        rt.store.audit,
+        body.ruleset,
+        words=body.words,
+        board=body.board,
+        placement=body.placement,
+        move=body.move,
+        swaps=body.swaps,
+        rule=body.challenge_rule,
+        reveal=body.reveal,
+        players=body.players.model_dump(exclude_none=True) if body.players else None,
+        asked_by=asked_by(body.station),
+        max_words=rt.settings.max_words,
+        lexicon_name=body.lexicon,
+    )
+    count_challenge(result.verdict)
+    return result, {"Location": f"/api/v1/adjudications/{result.id}"}
+
+
+@bp.get("/adjudications/<adjudication_id>")
+@operation(
+    "getAdjudication",
+    "One adjudication (per-word results with reveal=true and the admin key)",
+    "challenges",
+    response=Adjudication,
+    query=RevealQuery,
+    errors=(400, 404),
+    access="reader",
+    reveal=True,
+)
+def show(adjudication_id: str, query: RevealQuery) -> Adjudication:
+    reveal = query.reveal == "true"
+    if reveal:
+        require_admin()
+    return get_adjudication(runtime().store.audit, adjudication_id, reveal)
+
+
+@bp.get("/adjudications")
+@operation(
+    "listAdjudications",
+    "The audit trail (admin)",
+    "challenges",
+    response=AdjudicationList,
+    query=AdjudicationsQuery,
+    errors=(400,),
+    access="admin",
+)
+def index(query: AdjudicationsQuery) -> AdjudicationList:
+    when = None
+    if query.since:
+        try:
+            when = dt.datetime.fromisoformat(query.since)
+        except ValueError:
+            raise MalformedRequestError(
+                f"since={query.since!r} is not an ISO 8601 time", field="since"
+            ) from None
+    return list_adjudications(runtime().store.audit, when, is_admin())

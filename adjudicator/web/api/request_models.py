@@ -1,0 +1,208 @@
+"""Request models: the same classes validate requests and describe the API."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field, model_validator
+
+from adjudicator.web.runtime.parsing import Strict
+
+# A row is a string or a list of cells: tried in that order (a string, the usual
+# case, is then matched once instead of against both kinds).
+Row = Annotated[str | list[str], Field(union_mode="left_to_right")]
+
+
+def given(name: str, json_type: str) -> dict[str, object]:
+    """JSON Schema for "``name`` is present and not null" (the models accept an explicit null)."""
+    return {"required": [name], "properties": {name: {"type": json_type}}}
+
+
+class TileModel(Strict):
+    row: int = Field(ge=0, le=63)
+    col: int = Field(ge=0, le=63)
+    letter: str = Field(min_length=1, max_length=8)
+    blank: bool = False
+
+
+class SwapModel(Strict):
+    row: int = Field(ge=0, le=63)
+    col: int = Field(ge=0, le=63)
+    letter: str = Field(min_length=1, max_length=8)
+
+
+class ScoreRequest(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "oneOf": [given("placement", "array"), given("move", "string")],
+            "examples": [
+                {"ruleset": "scrabble-en", "move": "8D WINDY"},
+                {
+                    "ruleset": "scrabble-en",
+                    "placement": [
+                        {"row": 7, "col": 7, "letter": "Q"},
+                        {"row": 7, "col": 8, "letter": "I"},
+                    ],
+                    "validate": True,
+                },
+            ],
+        }
+    )
+
+    ruleset: str = Field(min_length=1, max_length=64)
+    board: list[Row] | None = Field(default=None, max_length=64)
+    placement: list[TileModel] | None = Field(default=None, max_length=64)
+    move: str | None = Field(default=None, max_length=160)
+    swaps: list[SwapModel] = Field(default_factory=list, max_length=8)
+    validate_words: bool = Field(default=False, alias="validate")
+    lexicon: str | None = Field(
+        default=None,
+        max_length=64,
+        description="Another loaded lexicon that fits the ruleset (default: the ruleset's)",
+    )
+
+    @model_validator(mode="after")
+    def _one_play(self) -> ScoreRequest:
+        if (self.placement is None) == (self.move is None):
+            raise ValueError("give exactly one of 'placement' or 'move'")
+        return self
+
+
+class CheckRequest(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={"examples": [{"ruleset": "scrabble-en", "words": ["QI", "ZA", "QX"]}]}
+    )
+
+    ruleset: str = Field(min_length=1, max_length=64)
+    words: list[str] = Field(min_length=1)
+    lexicon: str | None = Field(
+        default=None,
+        max_length=64,
+        description="Another loaded lexicon that fits the ruleset (default: the ruleset's)",
+    )
+
+
+class WordQuery(Strict):
+    ruleset: str = Field(min_length=1, max_length=64)
+    lexicon: str | None = Field(
+        default=None,
+        max_length=64,
+        description="Another loaded lexicon that fits the ruleset (default: the ruleset's)",
+    )
+
+
+class RevealQuery(Strict):
+    reveal: Literal["true", "false"] | None = Field(
+        default=None, description="`true`: per-word results (needs the admin key)"
+    )
+
+
+class AdjudicationsQuery(Strict):
+    since: str | None = Field(
+        default=None, min_length=1, max_length=64, description="ISO 8601 time; oldest first"
+    )
+
+
+class PlayersModel(Strict):
+    challenger: str | None = Field(default=None, max_length=100)
+    challenged: str | None = Field(default=None, max_length=100)
+
+
+class ChallengeRequest(Strict):
+    model_config = ConfigDict(
+        json_schema_extra={
+            "not": {"allOf": [given("placement", "array"), given("move", "string")]},
+            "allOf": [
+                {
+                    "anyOf": [
+                        given("words", "array"),
+                        given("placement", "array"),
+                        given("move", "string"),
+                    ]
+                },
+                {
+                    "anyOf": [
+                        {"not": given("board", "array")},
+                        given("placement", "array"),
+                        given("move", "string"),
+                    ]
+                },
+            ],
+            "examples": [
+                {"ruleset": "scrabble-en", "words": ["QI", "ZA"], "station": "T1"},
+                {"ruleset": "scrabble-en", "move": "8D WINDY", "challenge_rule": "single"},
+            ],
+        }
+    )
+
+    ruleset: str = Field(min_length=1, max_length=64)
+    words: list[str] | None = Field(default=None, min_length=1)
+    board: list[Row] | None = Field(default=None, max_length=64)
+    placement: list[TileModel] | None = Field(default=None, max_length=64)
+    move: str | None = Field(default=None, max_length=160)
+    swaps: list[SwapModel] = Field(default_factory=list, max_length=8)
+    challenge_rule: (
+        Literal["void", "single", "double", "five_point", "ten_point", "triple"] | None
+    ) = None
+    reveal: bool = False
+    players: PlayersModel | None = None
+    station: str | None = Field(default=None, max_length=64)
+    lexicon: str | None = Field(
+        default=None,
+        max_length=64,
+        description="Another loaded lexicon that fits the ruleset (default: the ruleset's)",
+    )
+
+    @model_validator(mode="after")
+    def _some_play(self) -> ChallengeRequest:
+        if self.placement is not None and self.move is not None:
+            raise ValueError("give at most one of 'placement' or 'move'")
+        if self.words is None and self.placement is None and self.move is None:
+            raise ValueError("give 'words', or a play ('placement' or 'move')")
+        if self.board is not None and self.placement is None and self.move is None:
+            raise ValueError("a 'board' needs a 'placement' or 'move'")
+        return self
+
+
+# --- club games -------------------------------------------------------------
+
+
+class CreateGameRequest(Strict):
+    ruleset: str = Field(min_length=1, max_length=64)
+    players: list[str] = Field(min_length=2, max_length=4)
+    challenge_rule: (
+        Literal["void", "single", "double", "five_point", "ten_point", "triple"] | None
+    ) = None
+    target: int | None = Field(default=None, ge=1, le=10_000)
+    target_level: Literal["beginner", "intermediate", "expert"] | None = None
+
+
+class EventRequest(Strict):
+    version: int = Field(ge=0)
+    type: Literal["play", "pass", "exchange", "challenge", "end", "time_penalty"]
+    player: int = Field(ge=0, le=3)
+    placement: list[TileModel] | None = Field(default=None, max_length=64)
+    move: str | None = Field(default=None, max_length=160)
+    swaps: list[SwapModel] = Field(default_factory=list, max_length=8)
+    rack: str | None = Field(default=None, max_length=64)
+    tiles: str | None = Field(default=None, max_length=64)
+    count: int | None = Field(default=None, ge=1, le=64)
+    racks: dict[str, str] | None = None
+    points: int | None = Field(default=None, ge=-10_000, le=10_000)
+
+
+class ImportRequest(Strict):
+    gcg: str = Field(min_length=1)
+    ruleset: str | None = Field(default=None, max_length=64)
+
+
+class GameQuery(Strict):
+    rack: str | None = Field(
+        default=None,
+        max_length=64,
+        description="The requesting player's rack: left out of `unseen`",
+    )
+
+
+class ImportQuery(Strict):
+    ruleset: str | None = Field(default=None, max_length=64)

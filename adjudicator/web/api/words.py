@@ -1,0 +1,85 @@
+"""GET /api/v1/words/<word>, POST /api/v1/words/check, GET /api/v1/lexicons."""
+
+from __future__ import annotations
+
+from flask import Blueprint
+
+from adjudicator.errors import MalformedRequestError
+from adjudicator.services.lexicons import LexiconsResponse, list_lexicons
+from adjudicator.services.words import CheckResponse, WordResponse, check_word, check_words
+from adjudicator.web.api.request_models import CheckRequest, WordQuery
+from adjudicator.web.runtime.extension import runtime
+from adjudicator.web.runtime.metrics import count_words
+from adjudicator.web.runtime.operation import operation
+
+bp = Blueprint("words", __name__, url_prefix="/api/v1")
+
+
+def _show(word: str, query: WordQuery) -> WordResponse:
+    rt = runtime()
+    result = check_word(
+        rt.registry, query.ruleset, word, rt.settings.max_word_length, query.lexicon
+    )
+    count_words([result])
+    return result
+
+
+@bp.get("/words/<path:word>")
+@operation(
+    "getWord",
+    "Check one word",
+    "words",
+    response=WordResponse,
+    query=WordQuery,
+    errors=(400, 404),
+    access="reader",
+    ruleset_params=("ruleset",),
+)
+def show(word: str, query: WordQuery) -> WordResponse:
+    return _show(word, query)
+
+
+# /api/v1/words/check is also a word: GET there checks the word CHECK.
+@bp.get("/words/check")
+@operation(
+    "getWordCheck",
+    "Check the word CHECK",
+    "words",
+    response=WordResponse,
+    query=WordQuery,
+    errors=(400, 404),
+    access="reader",
+    ruleset_params=("ruleset",),
+)
+def show_check(query: WordQuery) -> WordResponse:
+    return _show("check", query)
+
+
+@bp.post("/words/check")
+@operation(
+    "checkWords",
+    "Check a batch of words",
+    "words",
+    response=CheckResponse,
+    body=CheckRequest,
+    errors=(404,),
+    access="reader",
+)
+def check(body: CheckRequest) -> CheckResponse:
+    rt = runtime()
+    limit = rt.settings.max_words
+    if len(body.words) > limit:
+        raise MalformedRequestError(
+            f"{len(body.words)} words; at most {limit} per request", field="words", max_words=limit
+        )
+    result = check_words(
+        rt.registry, body.ruleset, body.words, rt.settings.max_word_length, body.lexicon
+    )
+    count_words(result["results"])
+    return result
+
+
+@bp.get("/lexicons")
+@operation("listLexicons", "Loaded lexicons", "words", response=LexiconsResponse, access="reader")
+def lexicons() -> LexiconsResponse:
+    return list_lexicons(runtime().registry)

@@ -1,0 +1,71 @@
+"""The Flask application factory."""
+
+from __future__ import annotations
+
+import typing as t
+from pathlib import Path
+
+from flask import Flask
+
+from adjudicator.services.games import Games
+from adjudicator.services.registry import open_registry
+from adjudicator.settings import Settings
+from adjudicator.store import open_store
+from adjudicator.web import api, pages
+from adjudicator.web.runtime import (
+    auth,
+    jsonio,
+    limits,
+    logs,
+    metrics,
+    openapi,
+    problems,
+)
+from adjudicator.web.runtime.extension import Runtime, install
+
+PAGES = Path(__file__).resolve().parents[1] / "pages"
+
+
+def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
+    """Build the app: settings, the registry of rules and lexicons, the store, then
+    the hooks (in the order they run), the blueprints and the OpenAPI document.
+
+    ``test_config`` may hold ``Settings`` overrides (lower-case setting names)
+    and any Flask config keys.
+    """
+    app = Flask(
+        "adjudicator.web",
+        static_folder=str(PAGES / "static"),
+        template_folder=str(PAGES / "templates"),
+    )
+    overrides = dict(test_config or {})
+    settings = Settings.from_env(**{k: overrides.pop(k) for k in list(overrides) if k.islower()})
+    app.config.from_mapping(MAX_CONTENT_LENGTH=settings.max_body_bytes)
+    app.config.from_mapping(overrides)
+    jsonio.init_app(app)
+
+    registry = open_registry(settings)
+    store = open_store(settings.database_url)
+    # No connection may cross a fork: gunicorn workers open their own.
+    store.dispose()
+    rt = Runtime(
+        settings=settings,
+        registry=registry,
+        store=store,
+        games=Games(registry, store.games, store.audit),
+        keys=auth.parse_keys(settings.api_keys),
+    )
+    install(app, rt)
+
+    # Before-request hooks run in this order: the timer, the request id, the
+    # rate limit, then access (a key, the admin key).
+    rt.metrics = metrics.init_app(app)
+    logs.init_app(app, settings.log_level)
+    rt.limiter = limits.init_app(app, settings)
+    auth.init_app(app)
+
+    api.register(app)
+    pages.register(app)
+    problems.init_app(app)
+    openapi.init_app(app)
+    return app

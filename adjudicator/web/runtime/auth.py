@@ -1,0 +1,161 @@
+"""Who may do what: client keys, the admin key, and the headers of HTML pages.
+
+Keys are compared in constant time and never logged; only a key's *name*
+(``ADJUDICATOR_API_KEYS="name:key,..."``) appears in records and logs.
+"""
+
+from __future__ import annotations
+
+import hmac
+import typing as t
+
+from flask import Flask, Response, current_app, g, request
+from werkzeug.datastructures import WWWAuthenticate
+from werkzeug.exceptions import Forbidden, Unauthorized
+
+from adjudicator.errors import ConfigError
+from adjudicator.web.runtime.extension import runtime
+from adjudicator.web.runtime.operation import operation_of
+
+ADMIN = "admin"
+
+# Our pages load only our own files, may not be framed, and leak no referrer.
+PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+# Any other HTML answer (none today) gets the same headers and a policy that allows nothing.
+HTML_HEADERS = {
+    **PAGE_HEADERS,
+    "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+}
+
+
+def parse_keys(spec: str | None) -> tuple[tuple[str, bytes], ...]:
+    """``"name:key,name:key"`` -> ((name, key), ...).
+
+    :raises ConfigError: an entry without a name or key, or a name used twice.
+    """
+    if not spec:
+        return ()
+    out: dict[str, bytes] = {}
+    for i, entry in enumerate(e.strip() for e in spec.split(",")):
+        name, sep, key = entry.partition(":")
+        if not sep or not name.strip() or not key.strip():
+            raise ConfigError(
+                "ADJUDICATOR_API_KEYS", f"entry {i}", "must be name:key (the key is not shown)"
+            )
+        if name.strip() in out:
+            raise ConfigError("ADJUDICATOR_API_KEYS", name.strip(), "name used twice")
+        out[name.strip()] = key.strip().encode()
+    return tuple(out.items())
+
+
+def init_app(app: Flask) -> None:
+    """Check each request against its operation's ``access`` (see :func:`guard`);
+    set the security headers of HTML answers."""
+    app.before_request(guard)
+    app.after_request(_html_headers)
+
+
+def guard() -> None:
+    """Before-request hook: the access the operation declares.
+
+    ``reader`` and ``admin`` operations need a client key when keys are
+    configured; ``admin`` ones need the admin key too, when it is set.
+
+    :raises Unauthorized: no key sent. :raises Forbidden: a key that is not valid here.
+    """
+    op = operation_of(current_app, request.endpoint)
+    if op is None or op.access == "open":
+        return
+    if runtime().keys and client_name() is None:
+        _refuse("this API needs a client key")
+    if op.access == "admin":
+        require_admin()
+
+
+def _presented() -> bytes | None:
+    """The key the request carries: ``Authorization: Bearer <key>`` or ``X-API-Key``."""
+    headers = request.headers
+    scheme, _, given = headers.get("Authorization", "").partition(" ")
+    if scheme.lower() == "bearer":
+        return given.strip().encode()
+    key = headers.get("X-API-Key")
+    return None if key is None else key.encode()
+
+
+def _identify() -> tuple[str | None, bool]:
+    """(client key name, is the admin key), computed once per request.
+
+    Every configured key is compared, so the time taken does not say which
+    one came close.
+    """
+    known = g.get("client")
+    if known is not None:
+        return t.cast(tuple[str | None, bool], known)
+    name, admin = None, False
+    given = _presented()
+    if given:
+        rt = runtime()
+        for key_name, key in rt.keys:
+            if hmac.compare_digest(given, key) and name is None:
+                name = key_name
+        admin_key = rt.settings.admin_key
+        admin = bool(admin_key) and hmac.compare_digest(given, admin_key.encode())
+    g.client = (name, admin)
+    return name, admin
+
+
+def client_name() -> str | None:
+    """Name of the client key this request carries (``admin`` for the admin key), or None."""
+    name, admin = _identify()
+    return name if name is not None else (ADMIN if admin else None)
+
+
+def _refuse(what: str) -> None:
+    if _presented() is None:
+        raise Unauthorized(
+            f"{what}: send Authorization: Bearer <key> or X-API-Key",
+            www_authenticate=WWWAuthenticate("bearer"),
+        )
+    raise Forbidden(f"{what}: the key is not valid here")
+
+
+def is_admin() -> bool:
+    if not runtime().settings.admin_key:
+        return True  # no key configured: development mode, documented
+    return _identify()[1]
+
+
+def require_admin(*, destructive: bool = False) -> None:
+    """:raises Unauthorized: no key sent. :raises Forbidden: not the admin key.
+
+    A ``destructive`` action (deleting a game) is refused outright when no admin
+    key is configured, instead of being open as in development mode.
+    """
+    if destructive and not runtime().settings.admin_key:
+        raise Forbidden("deleting needs ADJUDICATOR_ADMIN_KEY to be set on the server")
+    if not is_admin():
+        _refuse("this action needs the admin key")
+
+
+def asked_by(station: str | None) -> str:
+    """Who asked, for the audit trail: the client key's name, else the station."""
+    name = client_name() if runtime().keys else None
+    where = f"station:{station}" if station else None
+    if name:
+        return f"key:{name}" + (f" {where}" if where else "")
+    return where or "api"
+
+
+def _html_headers(response: Response) -> Response:
+    if response.mimetype == "text/html":
+        for name, value in HTML_HEADERS.items():
+            response.headers.setdefault(name, value)
+    return response

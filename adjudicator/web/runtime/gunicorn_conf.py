@@ -1,0 +1,35 @@
+"""gunicorn settings for running the app with plain gunicorn (the Dockerfile does)::
+
+    gunicorn -c python:adjudicator.web.runtime.gunicorn_conf -b 0.0.0.0:8000 \
+        "adjudicator.web:create_app()"
+
+Importing this module prepares the metrics folder and pauses garbage collection in
+the master, before gunicorn loads the app; its hooks share the master's memory
+with the workers (see ``server``).
+"""
+
+from __future__ import annotations
+
+from adjudicator.web.runtime.server import (
+    child_exit,
+    on_exit,
+    post_fork,
+    pre_fork,
+    prepare_metrics_dir,
+    share_memory_with_workers,
+)
+
+prepare_metrics_dir()
+share_memory_with_workers()
+
+preload_app = True
+accesslog = None  # the app logs each request as JSON, with its request id
+
+__all__ = [
+    "accesslog",
+    "child_exit",
+    "on_exit",
+    "post_fork",
+    "pre_fork",
+    "preload_app",
+]

@@ -1,0 +1,160 @@
+"""Rate limits per client key (or address): parsed by the ``limits`` library,
+counted in this process or in a store that ``limits`` reaches.
+
+One budget per client across the whole API (fixed windows, as many as the
+setting lists).  Counters live in ``ADJUDICATOR_RATELIMIT_STORAGE_URL``:
+``memory://`` counts per worker process (:class:`ProcessWindows`); a shared
+store (``redis://...``) counts across workers and instances.  Health, readiness
+and metrics are never limited.
+
+We call ``limits`` from one before-request hook instead of going through
+flask-limiter: with a single application-wide limit, flask-limiter's per-request
+resolution of route, blueprint and exemption scopes cost about 145 µs per request
+in process, against about 7 µs here (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import threading
+import time
+import typing as t
+from dataclasses import dataclass
+
+from flask import Flask, current_app, request
+from limits import RateLimitItem, WindowStats, parse_many
+from limits.errors import ConfigurationError, StorageError
+from limits.storage import Storage, storage_from_string
+from limits.strategies import FixedWindowRateLimiter
+from werkzeug.exceptions import TooManyRequests
+
+from adjudicator.errors import ConfigError
+from adjudicator.settings import Settings
+from adjudicator.web.runtime.auth import client_name
+from adjudicator.web.runtime.operation import operation_of
+
+log = logging.getLogger("adjudicator.limits")
+
+
+def client_key() -> str:
+    """The key's name when the request carries a valid key, else the peer address."""
+    name = client_name()
+    return f"key:{name}" if name else f"addr:{request.remote_addr or '-'}"
+
+
+class Strategy(t.Protocol):
+    def hit(self, item: RateLimitItem, *identifiers: str) -> bool: ...
+
+    def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats: ...
+
+
+class ProcessWindows:
+    """Fixed windows counted in this process (``memory://``), with no thread.
+
+    ``limits``' own memory store starts a timer thread to expire its counters
+    every 10 ms; in a gunicorn worker that cost more than the count itself.
+    Here window ``n`` of a limit is the ``n``-th stretch of ``item.get_expiry()``
+    seconds since the epoch, and a count is dropped once its window is past.
+    """
+
+    def __init__(self) -> None:
+        # (limit, client) -> (window number, requests counted in it, window seconds)
+        self._counts: dict[tuple[str, str], tuple[int, int, int]] = {}
+        self._lock = threading.Lock()  # for threaded workers (gthread)
+
+    def hit(self, item: RateLimitItem, *identifiers: str) -> bool:
+        limit, expiry = item.key_for(), item.get_expiry()
+        window = int(time.time() // expiry)
+        key = (limit, "/".join(identifiers))
+        with self._lock:
+            start, count, _ = self._counts.get(key, (window, 0, expiry))
+            if start != window:
+                count = 0
+                if len(self._counts) > 10_000:  # forget the clients of past windows
+                    self._prune()
+            if count >= item.amount:
+                return False
+            self._counts[key] = (window, count + 1, expiry)
+            return True
+
+    def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats:
+        expiry = item.get_expiry()
+        window = int(time.time() // expiry)
+        start, count, _ = self._counts.get((item.key_for(), "/".join(identifiers)), (window, 0, 0))
+        used = count if start == window else 0
+        return WindowStats((window + 1) * expiry, max(0, item.amount - used))
+
+    def _prune(self) -> None:
+        now = time.time()
+        self._counts = {k: v for k, v in self._counts.items() if v[0] >= int(now // v[2])}
+
+
+@dataclass(frozen=True, slots=True)
+class RateLimiter:
+    """The parsed limits and the strategy over the store."""
+
+    items: tuple[RateLimitItem, ...]
+    strategy: Strategy
+
+    def check(self) -> None:
+        """Before-request hook: count this request against each limit, unless its
+        operation is not ``limited`` (health, readiness, metrics).
+
+        A store that is down lets the request through (logged): it must not take
+        the API down with it.
+
+        :raises TooManyRequests: over a limit, with ``Retry-After`` in seconds.
+        """
+        op = operation_of(current_app, request.endpoint)
+        if (op is not None and not op.limited) or not current_app.config["RATELIMIT_ENABLED"]:
+            return
+        key = client_key()
+        try:
+            for item in self.items:
+                if not self.strategy.hit(item, key):
+                    raise TooManyRequests(str(item), retry_after=self._wait(item, key))
+        except StorageError as exc:
+            log.warning("rate limit store unavailable: %s", type(exc.storage_error).__name__)
+
+    def _wait(self, item: RateLimitItem, key: str) -> int:
+        """Whole seconds until the window resets: at least 1, never more than one window."""
+        reset = self.strategy.get_window_stats(item, key).reset_time
+        return max(1, min(math.ceil(reset - time.time()), item.get_expiry()))
+
+
+def _strategy(url: str) -> Strategy:
+    """:class:`ProcessWindows` for ``memory://``; ``limits``' fixed windows over any
+    other store (``redis://...``), which counts across processes.
+
+    :raises ConfigError: a store URL that cannot be used.
+    """
+    if url.strip() == "memory://":
+        return ProcessWindows()
+    try:
+        storage = storage_from_string(url, wrap_exceptions=True)
+    except ConfigurationError as exc:
+        raise ConfigError("ADJUDICATOR_RATELIMIT_STORAGE_URL", None, str(exc)) from None
+    if not isinstance(storage, Storage):  # async+... stores need an event loop
+        raise ConfigError("ADJUDICATOR_RATELIMIT_STORAGE_URL", None, "not a synchronous store")
+    return FixedWindowRateLimiter(storage)
+
+
+def init_app(app: Flask, settings: Settings) -> RateLimiter | None:
+    """Attach the limiter, or None when limits are off.
+
+    ``RATELIMIT_ENABLED`` in the Flask config wins; it defaults to off under
+    ``TESTING`` so that one shared test app is not throttled by the whole suite.
+
+    :raises ConfigError: a limit or a store URL that cannot be used.
+    """
+    if settings.ratelimit_default.strip().lower() in ("off", "none", "0"):
+        return None
+    try:
+        items = tuple(parse_many(settings.ratelimit_default))
+    except ValueError as exc:
+        raise ConfigError("ADJUDICATOR_RATELIMIT_DEFAULT", None, str(exc)) from None
+    app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
+    limiter = RateLimiter(items, _strategy(settings.ratelimit_storage_url))
+    app.before_request(limiter.check)
+    return limiter

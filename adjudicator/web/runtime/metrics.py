@@ -1,0 +1,116 @@
+"""Prometheus metrics (``GET /metrics``).
+
+Under gunicorn the workers share them through prometheus-client's multiprocess
+mode: ``PROMETHEUS_MULTIPROC_DIR`` must name a folder before prometheus-client
+is imported, which ``adjudicator serve`` and ``gunicorn_conf`` see to (see
+``server``).  Without it (tests, ``flask run``) the process's own registry
+serves.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import typing as t
+
+from flask import Blueprint, Flask, Response, g, request
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    REGISTRY,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+from adjudicator.web.runtime.extension import runtime
+from adjudicator.web.runtime.operation import operation
+
+bp = Blueprint("metrics", __name__)
+
+REQUESTS = Counter(
+    "adjudicator_http_requests_total",
+    "HTTP requests answered, by route and status.",
+    ["method", "endpoint", "status"],
+)
+LATENCY = Histogram(
+    "adjudicator_http_request_duration_seconds",
+    "Time from routing to the response, by route.",
+    ["method", "endpoint"],
+    buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0),
+)
+WORD_VERDICTS = Counter(
+    "adjudicator_word_verdicts_total", "Words judged (checks and word lookups).", ["valid"]
+)
+CHALLENGE_VERDICTS = Counter(
+    "adjudicator_challenge_verdicts_total", "Challenges ruled on.", ["verdict"]
+)
+LEXICONS = Gauge(
+    "adjudicator_lexicon_info",
+    "Loaded lexicons: 1 per name, version and checksum.",
+    ["lexicon", "version", "checksum"],
+    multiprocess_mode="max",
+)
+UNMATCHED = "(unmatched)"
+# Label values stay few: a client may send any method name.
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+def count_words(results: t.Sequence[t.Mapping[str, t.Any]]) -> None:
+    """Count word verdicts."""
+    valid = sum(1 for r in results if r["valid"])
+    if valid:
+        WORD_VERDICTS.labels("true").inc(valid)
+    if len(results) - valid:
+        WORD_VERDICTS.labels("false").inc(len(results) - valid)
+
+
+def count_challenge(verdict: str) -> None:
+    CHALLENGE_VERDICTS.labels(verdict).inc()
+
+
+def route_labels() -> tuple[str, str]:
+    """The request's method and route as metric labels (and access-log fields)."""
+    rule = request.url_rule
+    method = request.method if request.method in _METHODS else "OTHER"
+    return method, rule.rule if rule is not None else UNMATCHED
+
+
+def _started() -> None:
+    g.started = time.perf_counter()
+
+
+def _observe(response: Response) -> Response:
+    elapsed = time.perf_counter() - g.get("started", time.perf_counter())
+    g.elapsed = elapsed
+    method, endpoint = route_labels()
+    REQUESTS.labels(method, endpoint, str(response.status_code)).inc()
+    LATENCY.labels(method, endpoint).observe(elapsed)
+    return response
+
+
+@bp.get("/metrics")
+@operation("metrics", "Prometheus metrics", "operations", media_type="text/plain", limited=False)
+def metrics() -> Response:
+    data = generate_latest(runtime().metrics or REGISTRY)
+    return Response(data, headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+
+def init_app(app: Flask) -> CollectorRegistry:
+    """Time every request (the first before-request hook), count it after, serve /metrics.
+
+    :returns: the registry /metrics reads (every worker's, under gunicorn).
+    """
+    app.before_request(_started)
+    app.after_request(_observe)
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)
+    else:
+        registry = REGISTRY
+    for name, lexicon in runtime(app).registry.lexicons.items():
+        LEXICONS.labels(name, lexicon.version, lexicon.checksum).set(1)
+    app.register_blueprint(bp)
+    return registry

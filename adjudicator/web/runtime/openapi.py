@@ -1,0 +1,239 @@
+"""The OpenAPI 3.1 document, built once at start-up from the app's routes.
+
+Each route's view declares its :class:`~adjudicator.web.runtime.operation.Operation`
+(models, statuses, access); this module walks the URL map and writes one
+document from those declarations and the pydantic models they name.  A route
+without a declaration is not published (Flask's static files, Swagger UI's
+assets); ``tests/api/test_openapi.py`` lists which those are.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import typing as t
+from dataclasses import dataclass
+from http import HTTPStatus
+
+from flask import Blueprint, Flask, Response
+from pydantic import TypeAdapter
+
+from adjudicator import __version__
+from adjudicator.web.runtime.extension import runtime
+from adjudicator.web.runtime.operation import Operation, operation
+from adjudicator.web.runtime.problems import Problem
+
+bp = Blueprint("openapi", __name__)
+REF = "#/components/schemas/{model}"
+# A Flask rule's variable: <name> or <converter:name>.
+_VARIABLE = re.compile(r"<(?:([a-z_]+):)?(\w+)>")
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One published (path, method) and the operation it serves."""
+
+    method: str
+    path: str  # the OpenAPI template: {name} for each <name>
+    op: Operation
+    patterns: t.Mapping[str, str]  # path parameter -> its converter's pattern
+
+
+def routes(app: Flask) -> list[Route]:
+    """Every route whose view declares an operation, in the URL map's order."""
+    out = []
+    for rule in app.url_map.iter_rules():
+        op = getattr(app.view_functions.get(rule.endpoint), "operation", None)
+        if op is None:
+            continue
+        patterns = {}
+        for converter, name in _VARIABLE.findall(rule.rule):
+            regex = getattr(app.url_map.converters.get(converter or "default"), "regex", "")
+            if converter not in ("", "default", "path", "string"):
+                patterns[name] = f"^{regex}$"
+        path = _VARIABLE.sub(r"{\2}", rule.rule)
+        for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
+            out.append(Route(method.lower(), path, op, patterns))
+    return out
+
+
+def _ref(kind: t.Any) -> dict[str, str]:
+    return {"$ref": REF.format(model=kind.__name__)}
+
+
+def _kinds(ops: t.Iterable[Operation]) -> list[t.Any]:
+    """Every body and answer type (models and typed dicts), the problem first."""
+    seen: dict[t.Any, None] = {Problem: None}
+    for op in ops:
+        for kind in (op.body, op.response):
+            if kind is not None:
+                seen[kind] = None
+    return list(seen)
+
+
+def _no_null(schema: dict[str, t.Any]) -> dict[str, t.Any]:
+    """A query parameter is a string or absent, never JSON null."""
+    variants = [s for s in schema.get("anyOf", ()) if s.get("type") != "null"]
+    if len(variants) == 1:
+        rest = {k: v for k, v in schema.items() if k not in ("anyOf", "default")}
+        return {**rest, **variants[0]}
+    return {k: v for k, v in schema.items() if k != "default" or v is not None}
+
+
+def _parameters(route: Route, rulesets: list[str]) -> list[dict[str, t.Any]]:
+    op = route.op
+    params = []
+    for name in re.findall(r"{(\w+)}", route.path):
+        schema: dict[str, t.Any] = {"type": "string", "minLength": 1}
+        if name in route.patterns:  # the route's converter, e.g. game ids
+            schema = {"type": "string", "pattern": route.patterns[name]}
+        if name in op.ruleset_params:
+            schema = {"type": "string", "enum": rulesets}
+        params.append({"name": name, "in": "path", "required": True, "schema": schema})
+    if op.query is not None:
+        qs = op.query.model_json_schema()
+        for name, prop in qs.get("properties", {}).items():
+            schema = _no_null(prop)
+            if name in op.ruleset_params:
+                schema = {**schema, "enum": rulesets}
+            description = schema.pop("description", None)
+            schema.pop("title", None)
+            param = {
+                "name": name,
+                "in": "query",
+                "required": name in qs.get("required", ()),
+                "schema": schema,
+            }
+            if description:
+                param["description"] = description
+            params.append(param)
+    return params
+
+
+def _problem(status: int, headers: dict[str, t.Any] | None = None) -> dict[str, t.Any]:
+    out: dict[str, t.Any] = {
+        "description": HTTPStatus(status).phrase,
+        "content": {"application/problem+json": {"schema": _ref(Problem)}},
+    }
+    if headers:
+        out["headers"] = headers
+    return out
+
+
+def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> dict[str, t.Any]:
+    op = route.op
+    # Behind a key: reader and admin operations when client keys are set, admin
+    # ones when the admin key is set.
+    keyed = (op.access != "open" and guarded["reader"]) or (
+        op.access == "admin" and guarded["admin"]
+    )
+    ok: dict[str, t.Any] = {"description": HTTPStatus(op.status).phrase}
+    if op.response is not None:
+        ok["content"] = {op.media_type: {"schema": _ref(op.response)}}
+    elif op.media_type:  # an empty media type: no body (204)
+        ok["content"] = {op.media_type: {"schema": {}}}
+    ok["headers"] = {
+        "X-Request-ID": {"description": "The request's id", "schema": {"type": "string"}},
+        **{
+            name: {"description": text, "required": True, "schema": {"type": "string"}}
+            for name, text in op.headers.items()
+        },
+    }
+    if op.links:
+        ok["links"] = dict(op.links)
+    statuses = set(op.errors) | {500}
+    if op.body is not None:
+        statuses |= {400, 413, 415}
+    if keyed or (op.reveal and guarded["admin"]):
+        statuses |= {401, 403}
+    out: dict[str, t.Any] = {
+        "operationId": op.operation_id,
+        "summary": op.summary,
+        "tags": [op.tag],
+        "parameters": _parameters(route, rulesets),
+        "responses": {str(op.status): ok},
+    }
+    for status in sorted(statuses):
+        out["responses"][str(status)] = _problem(status)
+    if op.limited and guarded.get("limited"):
+        retry = {"Retry-After": {"required": True, "schema": {"type": "string"}}}
+        out["responses"]["429"] = _problem(429, retry)
+    if op.body is not None:
+        out["requestBody"] = {
+            "required": True,
+            "content": {"application/json": {"schema": _ref(op.body)}},
+        }
+    if keyed:
+        out["security"] = [{"bearer": []}, {"apiKey": []}]
+    return out
+
+
+def build(
+    published: t.Sequence[Route],
+    rulesets: list[str],
+    *,
+    keys: bool = False,
+    admin: bool = False,
+    limited: bool = True,
+) -> dict[str, t.Any]:
+    """The document for these routes.
+
+    :param keys: client keys are configured (reader operations declare security).
+    :param admin: the admin key is configured.
+    :param limited: rate limiting is on (429 is declared).
+    """
+    ops = [route.op for route in published]
+    inputs = [(kind, "validation", TypeAdapter(kind)) for kind in _kinds(ops)]
+    _, top = TypeAdapter.json_schemas(inputs, ref_template=REF)
+    components = top.get("$defs", {})
+    for body in {op.body.__name__ for op in ops if op.body is not None}:
+        props = components[body].get("properties", {})
+        if "ruleset" in props:
+            optional = props["ruleset"].get("default", ...) is None
+            props["ruleset"] = {**props["ruleset"], "enum": rulesets + ([None] if optional else [])}
+    guarded = {"reader": keys, "admin": admin, "limited": limited}
+    paths: dict[str, dict[str, t.Any]] = {}
+    for route in published:
+        paths.setdefault(route.path, {})[route.method] = _operation(route, rulesets, guarded)
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "adjudicator",
+            "version": __version__,
+            "summary": "Score placements, check words and adjudicate challenges",
+            "description": "Errors are RFC 9457 problem documents; see docs/api.md.",
+            "license": {"name": "MIT", "identifier": "MIT"},
+        },
+        "paths": paths,
+        "components": {
+            "schemas": components,
+            "securitySchemes": {
+                "bearer": {"type": "http", "scheme": "bearer"},
+                "apiKey": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
+            },
+        },
+    }
+
+
+@bp.get("/api/v1/openapi.json")
+@operation("openapi", "This document", "operations", media_type="application/json")
+def document() -> Response:
+    return Response(runtime().openapi, mimetype="application/json")
+
+
+def init_app(app: Flask) -> None:
+    """Build the document once, after every other blueprint is registered."""
+    app.register_blueprint(bp)
+    rt = runtime(app)
+    published = routes(app)
+    doc = build(
+        published,
+        sorted(rt.registry.rulesets),
+        keys=bool(rt.keys),
+        admin=bool(rt.settings.admin_key),
+        limited=rt.limiter is not None,
+    )
+    rt.openapi = json.dumps(doc, ensure_ascii=False).encode()
+    rt.operations = [
+        {"method": r.method.upper(), "path": r.path, "summary": r.op.summary} for r in published
+    ]

@@ -1,0 +1,102 @@
+"""Run the app under gunicorn from Python (``adjudicator serve``), and its gunicorn hooks.
+
+Metrics are shared by the workers through prometheus-client's multiprocess
+mode: ``PROMETHEUS_MULTIPROC_DIR`` must name an empty folder *before* the app
+(and so prometheus-client) is imported, and each dead worker's live gauges are
+dropped in ``child_exit``.  ``adjudicator serve`` does all of this; plain
+gunicorn gets it from ``-c python:adjudicator.web.runtime.gunicorn_conf``.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import shutil
+import tempfile
+import typing as t
+from pathlib import Path
+
+from gunicorn.app.base import BaseApplication
+
+ENV = "PROMETHEUS_MULTIPROC_DIR"
+_OWNED = "ADJUDICATOR_OWNS_METRICS_DIR"
+
+
+def prepare_metrics_dir() -> Path:
+    """Use ``$PROMETHEUS_MULTIPROC_DIR`` (emptied of old ``*.db`` files) or a new temp folder."""
+    given = os.environ.get(ENV)
+    if given:
+        path = Path(given)
+        path.mkdir(parents=True, exist_ok=True)
+        for old in path.glob("*.db"):
+            old.unlink()
+    else:
+        path = Path(tempfile.mkdtemp(prefix="adjudicator-metrics-"))
+        os.environ[ENV] = str(path)
+        os.environ[_OWNED] = "1"
+    return path
+
+
+def share_memory_with_workers() -> None:
+    """Call in the master before the app is loaded: no garbage collection there, so
+    the objects the app builds stay packed instead of filling freed holes that a
+    worker would later write to (and copy)."""
+    gc.disable()
+
+
+def pre_fork(server: t.Any, worker: t.Any) -> None:
+    """gunicorn hook (master): put every object built so far out of the collector's
+    reach, so that a collection in a worker never writes to the pages it shares
+    with the master."""
+    gc.freeze()
+
+
+def post_fork(server: t.Any, worker: t.Any) -> None:
+    """gunicorn hook (worker): collect garbage again, among the worker's own objects."""
+    gc.enable()
+
+
+def child_exit(server: t.Any, worker: t.Any) -> None:
+    """gunicorn hook (master): forget the dead worker's live gauges."""
+    from prometheus_client import multiprocess
+
+    multiprocess.mark_process_dead(worker.pid)
+
+
+def on_exit(server: t.Any) -> None:
+    """gunicorn hook (master): remove the metrics folder if we made it."""
+    if os.environ.pop(_OWNED, None) and os.environ.get(ENV):
+        shutil.rmtree(os.environ[ENV], ignore_errors=True)
+
+
+class _App(BaseApplication):  # type: ignore[misc]
+    def __init__(self, options: dict[str, t.Any]) -> None:
+        self.options = options
+        super().__init__()
+
+    def load_config(self) -> None:
+        for key, value in self.options.items():
+            self.cfg.set(key, value)
+
+    def load(self) -> t.Any:
+        from adjudicator.web import create_app
+
+        return create_app()
+
+
+def run_gunicorn(host: str, port: int, workers: int) -> None:
+    prepare_metrics_dir()
+    share_memory_with_workers()
+    # preload: lexicons are memory-mapped once in the master and shared by workers.
+    # No gunicorn access log: the app writes JSON access lines with request ids.
+    _App(
+        {
+            "bind": f"{host}:{port}",
+            "workers": workers,
+            "preload_app": True,
+            "pre_fork": pre_fork,
+            "post_fork": post_fork,
+            "child_exit": child_exit,
+            "on_exit": on_exit,
+        }
+    ).run()
