@@ -24,33 +24,25 @@ def _show(word: str, query: WordQuery) -> WordResponse:
     return result
 
 
+# What a one-word lookup declares, at both of its paths.
+_ONE_WORD = {
+    "response": WordResponse,
+    "query": WordQuery,
+    "errors": (400, 404),
+    "access": "reader",
+    "ruleset_params": ("ruleset",),
+}
+
+
 @bp.get("/words/<path:word>")
-@operation(
-    "getWord",
-    "Check one word",
-    "words",
-    response=WordResponse,
-    query=WordQuery,
-    errors=(400, 404),
-    access="reader",
-    ruleset_params=("ruleset",),
-)
+@operation("getWord", "Check one word", "words", **_ONE_WORD)
 def show(word: str, query: WordQuery) -> WordResponse:
     return _show(word, query)
 
 
 # /api/v1/words/check is also a word: GET there checks the word CHECK.
 @bp.get("/words/check")
-@operation(
-    "getWordCheck",
-    "Check the word CHECK",
-    "words",
-    response=WordResponse,
-    query=WordQuery,
-    errors=(400, 404),
-    access="reader",
-    ruleset_params=("ruleset",),
-)
+@operation("getWordCheck", "Check the word CHECK", "words", **_ONE_WORD)
 def show_check(query: WordQuery) -> WordResponse:
     return _show("check", query)
 
