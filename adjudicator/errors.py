@@ -74,12 +74,39 @@ class WordTooLongError(InputError):
 
 
 class PlacementError(AdjudicatorError):
+    """A rule a placement breaks.  One that names a square gives it as ``position``
+    (``{row, col}``, 0-based) and as ``coordinate``, in GCG notation: ``8H`` (row
+    number first), or ``H8`` once :meth:`in_notation` says the move was written
+    column first; ``{square}`` in the detail is that coordinate."""
+
     code = "illegal-placement"
     title = "Illegal placement"
 
+    def __init__(
+        self, detail: str, *, square: tuple[int, int] | None = None, **fields: t.Any
+    ) -> None:
+        self._template = detail
+        self._square = square
+        if square is not None:
+            fields["position"] = {"row": square[0], "col": square[1]}
+            fields["coordinate"] = square_name(*square)
+            detail = detail.format(square=fields["coordinate"])
+        super().__init__(detail, **fields)
 
-def _square(row: int, col: int) -> dict[str, int]:
-    return {"row": row, "col": col}
+    def in_notation(self, column_first: bool) -> PlacementError:
+        """Name the square as the user's move did: ``H8`` for a move written ``H8 ...``."""
+        if self._square is not None:
+            name = square_name(*self._square, column_first=column_first)
+            self.fields["coordinate"] = name
+            self.detail = self._template.format(square=name)
+            self.args = (self.detail,)
+        return self
+
+
+def square_name(row: int, col: int, *, column_first: bool = False) -> str:
+    """A square in GCG notation: ``8H`` (row 8, column H), or ``H8``."""
+    letter = chr(ord("A") + col) if 0 <= col < 26 else f"({col})"
+    return f"{letter}{row + 1}" if column_first else f"{row + 1}{letter}"
 
 
 class NoTilesPlacedError(PlacementError):
@@ -95,10 +122,7 @@ class OffBoardError(PlacementError):
     title = "Square off the board"
 
     def __init__(self, row: int, col: int, rows: int, cols: int) -> None:
-        super().__init__(
-            f"square row {row}, col {col} is off the {rows}x{cols} board",
-            position=_square(row, col),
-        )
+        super().__init__(f"square {{square}} is off the {rows}x{cols} board", square=(row, col))
 
 
 class SquareOccupiedError(PlacementError):
@@ -106,9 +130,7 @@ class SquareOccupiedError(PlacementError):
     title = "Square already occupied"
 
     def __init__(self, row: int, col: int) -> None:
-        super().__init__(
-            f"square row {row}, col {col} already holds a tile", position=_square(row, col)
-        )
+        super().__init__("square {square} already holds a tile", square=(row, col))
 
 
 class DuplicateSquareError(PlacementError):
@@ -116,9 +138,7 @@ class DuplicateSquareError(PlacementError):
     title = "Two tiles on one square"
 
     def __init__(self, row: int, col: int) -> None:
-        super().__init__(
-            f"the placement puts two tiles on row {row}, col {col}", position=_square(row, col)
-        )
+        super().__init__("the placement puts two tiles on {square}", square=(row, col))
 
 
 class NotInLineError(PlacementError):
@@ -128,8 +148,8 @@ class NotInLineError(PlacementError):
     def __init__(self, row: int, col: int) -> None:
         super().__init__(
             "all new tiles must lie in one row or one column under this ruleset; "
-            f"row {row}, col {col} is out of line",
-            position=_square(row, col),
+            "{square} is out of line",
+            square=(row, col),
         )
 
 
@@ -138,10 +158,7 @@ class GapError(PlacementError):
     title = "Gap in the word"
 
     def __init__(self, row: int, col: int) -> None:
-        super().__init__(
-            f"the new tiles leave an empty square at row {row}, col {col}",
-            position=_square(row, col),
-        )
+        super().__init__("the new tiles leave an empty square at {square}", square=(row, col))
 
 
 class NotConnectedError(PlacementError):
@@ -150,9 +167,8 @@ class NotConnectedError(PlacementError):
 
     def __init__(self, row: int, col: int) -> None:
         super().__init__(
-            "the play must touch a tile already on the board; the word through "
-            f"row {row}, col {col} does not",
-            position=_square(row, col),
+            "the play must touch a tile already on the board; the word through {square} does not",
+            square=(row, col),
         )
 
 
@@ -161,10 +177,7 @@ class MissesStartError(PlacementError):
     title = "First play misses the start square"
 
     def __init__(self, row: int, col: int) -> None:
-        super().__init__(
-            f"the first play must cover the start square (row {row}, col {col})",
-            position=_square(row, col),
-        )
+        super().__init__("the first play must cover the start square ({square})", square=(row, col))
 
 
 class FirstWordTooShortError(PlacementError):
@@ -208,8 +221,8 @@ class PlayThroughEmptyError(PlacementError):
 
     def __init__(self, row: int, col: int) -> None:
         super().__init__(
-            f"the move marks row {row}, col {col} as a tile on the board, but it is empty",
-            position=_square(row, col),
+            "the move marks {square} as a tile on the board, but it is empty",
+            square=(row, col),
         )
 
 
@@ -218,10 +231,7 @@ class BlankNotDesignatedError(PlacementError):
     title = "Blank without a letter"
 
     def __init__(self, row: int, col: int) -> None:
-        super().__init__(
-            f"the blank at row {row}, col {col} must stand for a letter",
-            position=_square(row, col),
-        )
+        super().__init__("the blank at {square} must stand for a letter", square=(row, col))
 
 
 class SwapNotAllowedError(PlacementError):
@@ -237,7 +247,7 @@ class SwapNotStarError(PlacementError):
     title = "Swap target is not a star"
 
     def __init__(self, row: int, col: int) -> None:
-        super().__init__(f"row {row}, col {col} holds no star to swap", position=_square(row, col))
+        super().__init__("{square} holds no star to swap", square=(row, col))
 
 
 class SwapWrongLetterError(PlacementError):
@@ -246,8 +256,8 @@ class SwapWrongLetterError(PlacementError):
 
     def __init__(self, row: int, col: int, star: str, given: str) -> None:
         super().__init__(
-            f"the star at row {row}, col {col} stands for {star}, not {given}",
-            position=_square(row, col),
+            f"the star at {{square}} stands for {star}, not {given}",
+            square=(row, col),
             star_letter=star,
             letter=given,
         )
@@ -320,6 +330,124 @@ class LexiconMismatchError(InputError):
 class StateError(AdjudicatorError):
     code = "state-conflict"
     title = "Not allowed in this state"
+
+
+# --- the referee -------------------------------------------------------------
+
+
+class GameOverError(StateError):
+    code = "game-over"
+    title = "The game is over"
+
+    def __init__(self) -> None:
+        super().__init__("the game is over; no more events can be added")
+
+
+class NotYourTurnError(StateError):
+    code = "not-your-turn"
+    title = "Not this player's turn"
+
+    def __init__(self, player: int, turn: int) -> None:
+        super().__init__(
+            f"it is player {turn}'s turn, not player {player}'s", player=player, turn=turn
+        )
+
+
+class WrongPhaseError(StateError):
+    code = "wrong-phase"
+    title = "Not allowed at this point of the game"
+
+
+class ExchangeNotAllowedError(StateError):
+    code = "exchange-not-allowed"
+    title = "Too few tiles in the bag to exchange"
+
+    def __init__(self, bag: int, minimum: int) -> None:
+        super().__init__(
+            f"{bag} tiles in the bag; an exchange needs at least {minimum}",
+            bag=bag,
+            minimum=minimum,
+        )
+
+
+class TileNotOnRackError(PlacementError):
+    code = "tile-not-on-rack"
+    title = "Tile not on the rack"
+
+    def __init__(self, letter: str, rack: str) -> None:
+        super().__init__(f"{letter!r} is not on the rack {rack!r}", letter=letter, rack=rack)
+
+
+class InvalidEventError(AdjudicatorError):
+    """An event the game cannot take although it is well formed (422)."""
+
+    code = "invalid-event"
+    title = "The game cannot take this event"
+
+
+class RackSizeError(InvalidEventError):
+    code = "rack-size"
+    title = "Rack of the wrong size"
+
+    def __init__(self, player: str, given: int, holds: int) -> None:
+        super().__init__(
+            f"{player}'s rack is given {given} tiles, but {player} holds {holds}",
+            player=player,
+            given=given,
+            holds=holds,
+        )
+
+
+class RackNotUnseenError(InvalidEventError):
+    code = "rack-not-unseen"
+    title = "Rack tile the game has already seen"
+
+    def __init__(self, letter: str, player: str, left: int) -> None:
+        where = "none is left unseen" if left == 0 else f"only {left} left unseen"
+        super().__init__(
+            f"{letter!r} on {player}'s rack: {where} (the board and the racks given "
+            "hold the others)",
+            letter=letter,
+            player=player,
+            unseen=left,
+        )
+
+
+class DrawTieError(InvalidEventError):
+    code = "draw-tie"
+    title = "The draw for first turn is tied"
+
+    def __init__(self, tied: list[int]) -> None:
+        super().__init__(
+            f"players {', '.join(map(str, tied))} tie in the draw for first turn; "
+            "each draws again (add a tile to their draw)",
+            tied=tied,
+        )
+
+
+class RecordTotalsError(InvalidEventError):
+    code = "record-totals"
+    title = "The record's running totals do not add up"
+
+    def __init__(self, flags: list[str]) -> None:
+        lines = [int(f.split()[1].rstrip(":")) for f in flags]
+        super().__init__(
+            f"running totals that do not follow from the scores on line(s) "
+            f"{', '.join(map(str, lines))}",
+            lines=lines,
+        )
+
+
+class GameTooLongError(InvalidEventError):
+    """A game past ``core.game.MAX_EVENTS`` events."""
+
+    code = "game-too-long"
+    title = "The game has too many events"
+
+    def __init__(self, events: int, limit: int) -> None:
+        super().__init__(
+            f"{events} events; a game has at most {limit}", events=events, max_events=limit
+        )
 
 
 class ConflictError(AdjudicatorError):

@@ -67,7 +67,9 @@ def test_import_totals_and_round_trip(client, rel):
         query_string={"ruleset": game["ruleset"]},
     ).get_json()
     assert events_of(client, again["id"]) == events_of(client, game["id"])
-    assert again["scores"] == game["scores"]
+    assert again["scores"] == game["scores"] and again["board"] == game["board"]
+    # ... and the export of the re-imported game is the first export, byte for byte.
+    assert client.get(f"/api/v1/games/{again['id']}.gcg").get_data() == text
     first = client.get(f"/api/v1/games/{game['id']}").get_json()["history"]
     second = client.get(f"/api/v1/games/{again['id']}").get_json()["history"]
     strip = [{k: v for k, v in h.items() if k != "note"} for h in first]

@@ -3,19 +3,23 @@
 Events record what happened at the table, in the vocabulary of GCG records:
 ``play``, ``pass``, ``exchange``, ``withdrawal`` (a play taken back after a
 challenge), ``challenge_bonus``, ``rack_points`` (end-of-game adjustments),
-``time_penalty``, plus ``challenge`` (a ruling with no effect on the score)
-and ``end`` (the game closed with no rack known).  The referee in
+``time_penalty``, plus ``challenge`` (a ruling with no effect on the score),
+``end`` (the game closed with no rack known) and ``correction`` (the last
+events taken back: they stay in the record, voided).  The referee in
 :mod:`.referee` folds them into a :class:`GameState`, decides when the game
 ends and what the adjustments are.
 """
 
 from __future__ import annotations
 
+import copy
 import typing as t
 from dataclasses import dataclass, field
 
 from adjudicator.core.board import Board
 from adjudicator.core.placement import Placement
+from adjudicator.core.tiles import BLANK
+from adjudicator.errors import DrawTieError, MalformedRequestError
 
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
@@ -36,7 +40,15 @@ class Event:
     data: t.Mapping[str, t.Any] = field(default_factory=dict)
 
 
-@dataclass(slots=True)
+# A game has at most this many events.  NASPA's six-zero rule bounds a real game:
+# a hundred tiles make at most a hundred plays, and between two of them five
+# scoreless turns at most, so about 600 events with four players (plus challenges
+# and corrections).  Home rules end on passes but let players exchange for ever;
+# 1,000 is generous for every bundled ruleset and keeps a game's cost bounded.
+MAX_EVENTS = 1000
+
+
+@dataclass(frozen=True, slots=True)
 class LastPlay:
     player: int
     placement: Placement
@@ -48,7 +60,7 @@ class LastPlay:
     scoreless_before: int = 0  # the streak of scoreless turns the play broke (or extended)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class HistoryEntry:
     index: int
     kind: str
@@ -58,6 +70,8 @@ class HistoryEntry:
     data: t.Mapping[str, t.Any]
     words: list[str] = field(default_factory=list)
     note: str = ""
+    move: str = ""  # a play's GCG notation (its main word's, for a move in several lines)
+    voided: bool = False  # taken back by a later correction: it counts for nothing
 
 
 @dataclass(slots=True)
@@ -65,6 +79,7 @@ class GameState:
     rules: Ruleset
     names: list[str]
     target: int | None = None
+    first_player: int = 0
     board: Board = field(init=False)
     scores: list[int] = field(init=False)
     racks: list[int] = field(init=False)  # tiles on each rack (letters may be unknown)
@@ -95,6 +110,17 @@ class GameState:
             min(self.rules.rack_size, max(0, total - i * self.rules.rack_size)) for i in range(n)
         ]
         self.bag = max(0, total - sum(self.racks))
+        self.turn = self.first_player
+
+    def copy(self) -> GameState:
+        """A state to try events on: its lists are its own, its values shared (they
+        are frozen), so a refused event leaves this one as it was."""
+        other = copy.copy(self)
+        for name in ("scores", "racks", "pass_streaks", "owed_turns", "history", "flags"):
+            setattr(other, name, list(getattr(self, name)))
+        if self.scores_before_end is not None:
+            other.scores_before_end = list(self.scores_before_end)
+        return other
 
     @property
     def players(self) -> int:
@@ -122,5 +148,37 @@ class GameState:
         return leaders
 
 
-def new_game(rules: Ruleset, names: t.Sequence[str], target: int | None = None) -> GameState:
-    return GameState(rules, list(names), target)
+def new_game(
+    rules: Ruleset, names: t.Sequence[str], target: int | None = None, first_player: int = 0
+) -> GameState:
+    return GameState(rules, list(names), target, first_player)
+
+
+def first_by_draw(draws: t.Sequence[t.Sequence[int]]) -> int:
+    """Who starts, from the tiles each player drew (in player order): a blank
+    beats every letter, then the letter nearest to A (the first in the alphabet's
+    order) starts.  Players who tie draw again, and only they: each player's
+    tiles are their draws in order.
+
+    :raises DrawTieError: players still tied when their draws run out.
+    :raises MalformedRequestError: a player who drew again without a tie, or drew
+        no tile.
+    """
+    if any(not tiles for tiles in draws):
+        raise MalformedRequestError("every player draws a tile", field="draw")
+    tied = list(range(len(draws)))
+    round_ = 0
+    while True:
+        drawn = {p: draws[p][round_] for p in tied}
+        best = min(drawn.values(), key=lambda tile: (tile != BLANK, tile))
+        tied = [p for p in tied if drawn[p] == best]
+        round_ += 1
+        for p in range(len(draws)):
+            if len(draws[p]) > round_ and p not in tied:
+                raise MalformedRequestError(
+                    f"player {p} drew again without a tie to break", field="draw"
+                )
+        if len(tied) == 1:
+            return tied[0]
+        if any(len(draws[p]) <= round_ for p in tied):
+            raise DrawTieError(tied)

@@ -2,7 +2,8 @@
 
 Import keeps every line as the record states it (scores of plays are
 recomputed and flagged where they differ); export writes each event back in
-GCG notation, so an imported record re-imports to the same events.
+GCG notation, with our pragmas (:mod:`.gcg.extensions`) for what GCG cannot
+say, so that export, import and export again give the same bytes.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import typing as t
 
 from adjudicator.core.board import Board
 from adjudicator.core.coords import ACROSS, Coord, parse_coord
-from adjudicator.core.game import Event, GameState, new_game
+from adjudicator.core.game import MAX_EVENTS, Event, GameState, HistoryEntry, new_game
 from adjudicator.core.gcg import (
     ChallengeBonus,
     Exchange,
@@ -24,56 +25,69 @@ from adjudicator.core.gcg import (
     TimePenalty,
     Withdrawal,
 )
-from adjudicator.core.gcg.model import GcgEvent, GcgTileError
+from adjudicator.core.gcg.extensions import (
+    DATA,
+    EVENT,
+    PLACEMENT,
+    Cell,
+    Header,
+    data_pragma,
+    event_pragma,
+    placement_pragma,
+    read_data,
+    read_event,
+    read_placement,
+)
+from adjudicator.core.gcg.model import GcgEvent, GcgPragmaError, GcgTileError
 from adjudicator.core.placement import Placement, from_move
 from adjudicator.core.referee import apply
-from adjudicator.errors import UnknownTileError
+from adjudicator.errors import GameTooLongError, UnknownTileError
 
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
 
 
-def import_record(record: GcgRecord, rules: Ruleset) -> tuple[list[str], list[Event], GameState]:
-    """Events of a record, and the state they give (never refuses a line)."""
+def import_record(
+    record: GcgRecord, rules: Ruleset, first_player: int = 0
+) -> tuple[list[str], list[Event], GameState]:
+    """Events of a record, and the state they give (never refuses a line).
+
+    Our pragmas (:mod:`.gcg.extensions`) give what the lines cannot: a move's
+    tiles (``#placement``), an event's other fields (``#data``) and events with
+    no line (``#event``).
+
+    :raises GameTooLongError: more events than a game may have.
+    :raises GcgTileError: a character the ruleset's alphabet lacks, naming the line.
+    """
+    by_place: dict[tuple[str, int], list[Pragma]] = {}
+    for pragma in record.pragmas:
+        if pragma.name in (PLACEMENT, DATA, EVENT):
+            by_place.setdefault((pragma.name, pragma.after), []).append(pragma)
+    count = len(record.events) + len([p for p in record.pragmas if p.name == EVENT])
+    if count > MAX_EVENTS:
+        raise GameTooLongError(count, MAX_EVENTS)
     names = [p.name or p.nick for p in record.players]
-    state = new_game(rules, names)
+    nicks = {p.nick: i for i, p in enumerate(record.players)}
+    state = new_game(rules, names, first_player=first_player)
     events: list[Event] = []
-    alpha = rules.alphabet
-    for ev in record.events:
-        base = {"rack": ev.rack} if ev.rack else {}
-        if isinstance(ev, Play):
-            tiles = _tiles(rules, ev, ev.word)
-            placement = from_move(state.board, parse_coord(ev.coord), tiles)
-            cells = [[p.row, p.col, alpha.label(p.tile)] for p in placement.tiles]
-            event = Event(
-                "play",
-                ev.player,
-                {**base, "placement": cells, "move": f"{ev.coord} {ev.word}", "recorded": ev.score},
-            )
-        elif isinstance(ev, Withdrawal):
-            event = Event("withdrawal", ev.player, base)
-        elif isinstance(ev, Exchange):
-            event = Event(
-                "exchange",
-                ev.player,
-                {
-                    **base,
-                    "tiles": ev.tiles,
-                    "count": ev.count if ev.count is not None else len(ev.tiles),
-                },
-            )
-        elif isinstance(ev, Pass):
-            event = Event("pass", ev.player, base)
-        elif isinstance(ev, ChallengeBonus):
-            event = Event("challenge_bonus", ev.player, {**base, "points": ev.score})
-        elif isinstance(ev, RackPoints):
-            event = Event("rack_points", ev.player, {**base, "tiles": ev.tiles, "points": ev.score})
-        elif isinstance(ev, TimePenalty):
-            event = Event("time_penalty", ev.player, {**base, "points": ev.score})
-        else:  # pragma: no cover - the parser has no other kinds
-            raise TypeError(ev)
+
+    def add(event: Event) -> None:
         apply(state, event, strict=False)
         events.append(event)
+
+    for i, ev in enumerate([*record.events, None]):
+        for pragma in by_place.get((EVENT, i), ()):
+            kind, nick, data = read_event(pragma)
+            if nick not in nicks or kind not in EVENT_KINDS:
+                raise GcgPragmaError(pragma.line, pragma.raw, f"no event {kind} by {nick}")
+            add(Event(kind, nicks[nick], data))
+        if ev is None:
+            break
+        extra: dict[str, t.Any] = {}
+        for pragma in by_place.get((DATA, i), ()):
+            extra.update(read_data(pragma))
+        placed = by_place.get((PLACEMENT, i))
+        add(_event(state, rules, ev, extra, read_placement(placed[0]) if placed else None))
     _check_running_totals(record, names, state)
     finals = record.final_totals()
     for i, (ours, theirs) in enumerate(zip(state.scores, finals, strict=True)):
@@ -82,6 +96,49 @@ def import_record(record: GcgRecord, rules: Ruleset) -> tuple[list[str], list[Ev
                 f"player {i}: the record's final total is {theirs}, the events give {ours}"
             )
     return names, events, state
+
+
+# Event kinds an #event pragma may carry (those with no GCG line).
+EVENT_KINDS = ("challenge", "end")
+
+
+def _event(
+    state: GameState,
+    rules: Ruleset,
+    ev: GcgEvent,
+    extra: dict[str, t.Any],
+    placed: tuple[list[Cell], list[Cell]] | None,
+) -> Event:
+    """The game event of one line, with the fields of its pragmas."""
+    base = {**extra, **({"rack": ev.rack} if ev.rack else {})}
+    if isinstance(ev, Play):
+        if placed is not None:
+            cells, swaps = placed
+            data = {**base, "placement": [list(c) for c in cells], "recorded": ev.score}
+            if swaps:
+                data["swaps"] = [list(s) for s in swaps]
+            return Event("play", ev.player, data)
+        tiles = _tiles(rules, ev, ev.word)
+        placement = from_move(state.board, parse_coord(ev.coord), tiles)
+        cells = [[p.row, p.col, rules.alphabet.label(p.tile)] for p in placement.tiles]
+        move = f"{ev.coord} {ev.word}"
+        return Event(
+            "play", ev.player, {**base, "placement": cells, "move": move, "recorded": ev.score}
+        )
+    if isinstance(ev, Withdrawal):
+        return Event("withdrawal", ev.player, base)
+    if isinstance(ev, Exchange):
+        count = ev.count if ev.count is not None else len(ev.tiles)
+        return Event("exchange", ev.player, {**base, "tiles": ev.tiles, "count": count})
+    if isinstance(ev, Pass):
+        return Event("pass", ev.player, base)
+    if isinstance(ev, ChallengeBonus):
+        return Event("challenge_bonus", ev.player, {**base, "points": ev.score})
+    if isinstance(ev, RackPoints):
+        return Event("rack_points", ev.player, {**base, "tiles": ev.tiles, "points": ev.score})
+    if isinstance(ev, TimePenalty):
+        return Event("time_penalty", ev.player, {**base, "points": ev.score})
+    raise TypeError(ev)  # pragma: no cover - the parser has no other kinds
 
 
 def _check_running_totals(record: GcgRecord, names: list[str], state: GameState) -> None:
@@ -145,63 +202,100 @@ def gcg_move(board: Board, placement: Placement, rules: Ruleset) -> str | None:
     return f"{coord.gcg()} {''.join(word)}"
 
 
-def export_record(names: t.Sequence[str], events: t.Sequence[Event], state: GameState) -> GcgRecord:
-    """A GCG record of the game (``challenge`` and ``end`` events become notes)."""
-    nicks = [_nick(n, i) for i, n in enumerate(names)]
+# What an event's line says itself; its other fields go in a #data pragma.
+# Bookkeeping of the store, not of the game: never written.
+_NOT_WRITTEN = {"write"}
+_ON_THE_LINE = {
+    "play": {"rack", "placement", "swaps", "move", "recorded"},
+    "pass": {"rack"},
+    "exchange": {"rack", "tiles", "count"},
+    "withdrawal": {"rack"},
+    "challenge_bonus": {"rack", "points"},
+    "rack_points": {"rack", "tiles", "points"},
+    "time_penalty": {"rack", "points"},
+}
+
+
+def export_record(
+    names: t.Sequence[str], events: t.Sequence[Event], state: GameState, header: Header
+) -> GcgRecord:
+    """A GCG record of the game: every event that counts (voided ones and the
+    corrections that voided them are left out), the header naming its rules."""
+    nicks = nicknames(names)
     players = tuple(Player(i + 1, nicks[i], names[i]) for i in range(len(names)))
     out: list[GcgEvent] = []
-    pragmas: list[Pragma] = []
+    pragmas: list[Pragma] = header.pragmas()
     for event, entry in zip(events, state.history, strict=True):
+        if entry.voided or event.kind == "correction":
+            continue
         d = event.data
+        if event.kind in EVENT_KINDS:
+            kept = {k: v for k, v in d.items() if k not in _NOT_WRITTEN}
+            pragmas.append(event_pragma(event.kind, nicks[event.player], kept, len(out)))
+            continue
+        said = _ON_THE_LINE[event.kind] | _NOT_WRITTEN
+        extra = {k: v for k, v in d.items() if k not in said}
+        if extra:
+            pragmas.append(data_pragma(extra, len(out)))
         common = {
             "nick": nicks[event.player],
             "player": event.player,
             "rack": str(d.get("rack", "")),
             "total": entry.totals[event.player],
         }
-        k = event.kind
-        if k == "play" and "move" not in d:  # several lines (Erudite): no GCG form
-            pragmas.append(
-                Pragma(
-                    "note",
-                    f"play by {names[event.player]} with no GCG form: "
-                    f"{', '.join(entry.words)} {entry.points:+d}",
-                    len(out),
-                )
-            )
-        elif k == "play":
-            score = int(d.get("recorded", entry.points))
-            coord, word = str(d["move"]).split()
-            out.append(Play(**common, score=score, coord=coord, word=word))
-        elif k == "pass":
-            out.append(Pass(**common, score=0))
-        elif k == "exchange":
-            out.append(
-                Exchange(
-                    **common,
-                    score=0,
-                    tiles=str(d.get("tiles", "")),
-                    count=None if d.get("tiles") else int(d.get("count", 0)),
-                )
-            )
-        elif k == "withdrawal":
-            out.append(Withdrawal(**common, score=entry.points))
-        elif k == "challenge_bonus":
-            out.append(ChallengeBonus(**common, score=entry.points))
-        elif k == "rack_points":
-            out.append(RackPoints(**common, score=entry.points, tiles=str(d["tiles"])))
-        elif k == "time_penalty":
-            out.append(TimePenalty(**common, score=entry.points))
-        else:
-            pragmas.append(
-                Pragma(
-                    "note",
-                    f"{k} by {names[event.player]}: "
-                    f"{d.get('verdict', '')} {d.get('adjudication_id', '')}".strip(),
-                    len(out),
-                )
-            )
+        out.append(_line(event, entry, common, pragmas, len(out)))
     return GcgRecord(players, tuple(out), tuple(pragmas))
+
+
+def _line(
+    event: Event,
+    entry: HistoryEntry,
+    common: dict[str, t.Any],
+    pragmas: list[Pragma],
+    position: int,
+) -> GcgEvent:
+    d, k = event.data, event.kind
+    if k == "play":
+        score = entry.points  # the ruleset's score: the record stays true to its rules
+        if "move" in d and not d.get("swaps"):
+            coord, word = str(d["move"]).split()
+        else:  # several lines or a star swap: the tiles in a pragma, the main word on the line
+            cells = [(int(r), int(c), str(label)) for r, c, label in d["placement"]]
+            swaps = [(int(r), int(c), str(label)) for r, c, label in d.get("swaps", ())]
+            pragmas.append(placement_pragma(cells, swaps, position))
+            coord, word = (entry.move or _first_square(cells)).split()
+        return Play(**common, score=score, coord=coord, word=word)
+    if k == "pass":
+        return Pass(**common, score=0)
+    if k == "exchange":
+        tiles = str(d.get("tiles", ""))
+        return Exchange(**common, score=0, tiles=tiles, count=None if tiles else int(d["count"]))
+    if k == "withdrawal":
+        return Withdrawal(**common, score=entry.points)
+    if k == "challenge_bonus":
+        return ChallengeBonus(**common, score=entry.points)
+    if k == "rack_points":
+        return RackPoints(**common, score=entry.points, tiles=str(d["tiles"]))
+    if k == "time_penalty":
+        return TimePenalty(**common, score=entry.points)
+    raise ValueError(f"no GCG line for a {k} event")
+
+
+def _first_square(cells: t.Sequence[Cell]) -> str:
+    """A line for an illegal play that has no main word: its first tile."""
+    row, col, label = min(cells)
+    return f"{Coord(row, col, ACROSS).gcg()} {label}"
+
+
+def nicknames(names: t.Sequence[str]) -> list[str]:
+    """A nickname per player, unique and without spaces or colons."""
+    out: list[str] = []
+    for i, name in enumerate(names):
+        nick = _nick(name, i)
+        while nick in out:
+            nick += f"_{i + 1}"
+        out.append(nick)
+    return out
 
 
 def _nick(name: str, index: int) -> str:

@@ -7,8 +7,10 @@ Everything that differs between rulesets is a ruleset key.
 
 from __future__ import annotations
 
+import dataclasses
 import typing as t
 
+from adjudicator.core.coords import Coord
 from adjudicator.core.game import (
     AWAITING_END,
     OVER,
@@ -21,60 +23,22 @@ from adjudicator.core.game import (
     new_game,
 )
 from adjudicator.core.placement import PlacedTile, Placement, Swap
-from adjudicator.core.scoring import score_placement
+from adjudicator.core.scoring import WordScore, score_placement
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile, count_tiles
 from adjudicator.errors import (
+    ExchangeNotAllowedError,
+    GameOverError,
     MalformedRequestError,
+    NotYourTurnError,
     PlacementError,
-    StateError,
+    TileNotOnRackError,
     UnknownTileError,
+    WrongPhaseError,
 )
 
 if t.TYPE_CHECKING:
+    from adjudicator.core.alphabet import Alphabet
     from adjudicator.core.ruleset import Ruleset
-
-
-class GameOverError(StateError):
-    code = "game-over"
-    title = "The game is over"
-
-    def __init__(self) -> None:
-        super().__init__("the game is over; no more events can be added")
-
-
-class NotYourTurnError(StateError):
-    code = "not-your-turn"
-    title = "Not this player's turn"
-
-    def __init__(self, player: int, turn: int) -> None:
-        super().__init__(
-            f"it is player {turn}'s turn, not player {player}'s", player=player, turn=turn
-        )
-
-
-class WrongPhaseError(StateError):
-    code = "wrong-phase"
-    title = "Not allowed at this point of the game"
-
-
-class ExchangeNotAllowedError(StateError):
-    code = "exchange-not-allowed"
-    title = "Too few tiles in the bag to exchange"
-
-    def __init__(self, bag: int, minimum: int) -> None:
-        super().__init__(
-            f"{bag} tiles in the bag; an exchange needs at least {minimum}",
-            bag=bag,
-            minimum=minimum,
-        )
-
-
-class TileNotOnRackError(PlacementError):
-    code = "tile-not-on-rack"
-    title = "Tile not on the rack"
-
-    def __init__(self, letter: str, rack: str) -> None:
-        super().__init__(f"{letter!r} is not on the rack {rack!r}", letter=letter, rack=rack)
 
 
 def tiles_of(state: GameState, cells: t.Sequence[t.Sequence[t.Any]]) -> list[tuple[int, int, Tile]]:
@@ -108,37 +72,85 @@ def _check_rack(state: GameState, placement: Placement, rack: str) -> None:
 def replay(
     rules: Ruleset,
     names: t.Sequence[str],
-    events: t.Iterable[Event],
+    events: t.Sequence[Event],
     target: int | None = None,
     *,
+    first_player: int = 0,
     strict: bool = True,
 ) -> GameState:
     """Fold events into a state.  ``strict=False`` (imported records) never
-    refuses an event for turn or status; it flags disagreements instead."""
-    state = new_game(rules, names, target)
-    for event in events:
-        apply(state, event, strict=strict)
+    refuses an event for turn or status; it flags disagreements instead.
+
+    Events that a later ``correction`` voids stay in the history, marked
+    voided, and count for nothing: the state is what the others give.
+    """
+    state = new_game(rules, names, target, first_player)
+    voided = {int(i) for e in events if e.kind == "correction" for i in e.data["voids"]}
+    for index, event in enumerate(events):
+        if index in voided or event.kind == "correction":
+            note = "voided" if index in voided else _void_note(event)
+            _record(state, event, Outcome(0, note=note), voided=index in voided)
+        else:
+            apply(state, event, strict=strict)
     return state
+
+
+def _void_note(event: Event) -> str:
+    voids = event.data["voids"]
+    return f"took back event{'s' if len(voids) > 1 else ''} {', '.join(map(str, voids))}"
+
+
+class Outcome(t.NamedTuple):
+    """What an event did: the points it moved, the words it formed, a note, and
+    a play's GCG notation (its main word's, for a move in several lines)."""
+
+    points: int
+    words: t.Sequence[str] = ()
+    note: str = ""
+    move: str = ""
+
+
+def _record(
+    state: GameState, event: Event, outcome: Outcome, *, voided: bool = False
+) -> HistoryEntry:
+    entry = HistoryEntry(
+        index=len(state.history),
+        kind=event.kind,
+        player=event.player,
+        points=outcome.points,
+        totals=list(state.scores),
+        data=event.data,
+        words=list(outcome.words),
+        note=outcome.note,
+        move=outcome.move,
+        voided=voided,
+    )
+    state.history.append(entry)
+    return entry
+
+
+def last_action(state: GameState) -> list[int]:
+    """The events a correction takes back: those of the last write that still
+    counts (a write's events share its ``write`` number; older events stand alone).
+
+    :raises WrongPhaseError: nothing left to take back.
+    """
+    live = [h for h in state.history if not h.voided and h.kind != "correction"]
+    if not live:
+        raise WrongPhaseError("there is no event to take back")
+    last = live[-1]
+    write = last.data.get("write")
+    if write is None:
+        return [last.index]
+    return [h.index for h in live if h.data.get("write") == write]
 
 
 def apply(state: GameState, event: Event, *, strict: bool = True) -> HistoryEntry:
     """Apply one event; raises a StateError/PlacementError if ``strict`` and illegal."""
     if strict:
         _check_allowed(state, event)
-    handler = _HANDLERS[event.kind]
-    points, words, note = handler(state, event, strict)
-    entry = HistoryEntry(
-        len(state.history),
-        event.kind,
-        event.player,
-        points,
-        list(state.scores),
-        event.data,
-        words,
-        note,
-    )
-    state.history.append(entry)
-    return entry
+    outcome = _HANDLERS[event.kind](state, event, strict)
+    return _record(state, event, outcome)
 
 
 def _check_allowed(state: GameState, event: Event) -> None:
@@ -159,7 +171,7 @@ def _check_allowed(state: GameState, event: Event) -> None:
             raise NotYourTurnError(event.player, state.turn)
 
 
-def _play(state: GameState, event: Event, strict: bool) -> tuple[int, list[str], str]:
+def _play(state: GameState, event: Event, strict: bool) -> Outcome:
     placement = placement_of(state, event.data)
     if strict and event.data.get("rack"):
         _check_rack(state, placement, str(event.data["rack"]))
@@ -170,7 +182,7 @@ def _play(state: GameState, event: Event, strict: bool) -> tuple[int, list[str],
             raise
         state.flags.append(f"event {len(state.history)}: illegal play ({exc.code}): {exc.detail}")
         state.turn = (event.player + 1) % state.players
-        return 0, [], f"illegal: {exc.code}"
+        return Outcome(0, note=f"illegal: {exc.code}")
     p = event.player
     note = ""
     recorded = event.data.get("recorded")
@@ -199,13 +211,23 @@ def _play(state: GameState, event: Event, strict: bool) -> tuple[int, list[str],
     elif scoreless and 0 < rules.end_scoreless_turns <= state.scoreless_turns:
         state.status, state.end_reason = AWAITING_END, "scoreless_turns"
     alpha = state.rules.alphabet
-    return b.score, [alpha.render(tile & ~BLANK_BIT for tile in w.tiles) for w in b.words], note
+    words = [alpha.render(tile & ~BLANK_BIT for tile in w.tiles) for w in b.words]
+    return Outcome(b.score, words, note, _notation(alpha, b.words[0]))
+
+
+def _notation(alphabet: Alphabet, word: WordScore) -> str:
+    """A word in GCG notation (``8D WIND.``: ``.`` for tiles already on the board)."""
+    letters = "".join(alphabet.label(ls.tile) if ls.new else "." for ls in word.letters)
+    return f"{Coord(word.row, word.col, word.direction).gcg()} {letters}"
 
 
 def _scoreless(state: GameState, event: Event, is_pass: bool) -> None:
+    """A scoreless turn.  Only a pass by choice counts in the player's run of
+    passes: a turn lost to a failed challenge leaves the run as it was."""
     p = event.player
     state.scoreless_turns += 1
-    state.pass_streaks[p] = state.pass_streaks[p] + 1 if is_pass else 0
+    if not event.data.get("lost_turn"):
+        state.pass_streaks[p] = state.pass_streaks[p] + 1 if is_pass else 0
     if state.status != PLAYING:
         return
     state.turn = (p + 1) % state.players
@@ -219,28 +241,29 @@ def _scoreless(state: GameState, event: Event, is_pass: bool) -> None:
             state.status, state.end_reason = AWAITING_END, "passes"
 
 
-def _pass(state: GameState, event: Event, strict: bool) -> tuple[int, list[str], str]:
+def _pass(state: GameState, event: Event, strict: bool) -> Outcome:
     if event.data.get("lost_turn") and state.owed_turns[event.player] > 0:
         state.owed_turns[event.player] -= 1
     _scoreless(state, event, is_pass=True)
-    return 0, [], "turn lost to a failed challenge" if event.data.get("lost_turn") else ""
+    return Outcome(0, note="turn lost to a failed challenge" if event.data.get("lost_turn") else "")
 
 
-def _exchange(state: GameState, event: Event, strict: bool) -> tuple[int, list[str], str]:
-    minimum = state.rules.exchange_min_bag
+def _exchange(state: GameState, event: Event, strict: bool) -> Outcome:
+    # The bag must hold the ruleset's minimum, and at least the tiles to draw back.
+    minimum = max(state.rules.exchange_min_bag, int(event.data.get("count", 0)))
     if strict and state.bag < minimum:
         raise ExchangeNotAllowedError(state.bag, minimum)
     _scoreless(state, event, is_pass=False)
-    return 0, [], ""
+    return Outcome(0)
 
 
-def _withdrawal(state: GameState, event: Event, strict: bool) -> tuple[int, list[str], str]:
+def _withdrawal(state: GameState, event: Event, strict: bool) -> Outcome:
     last = state.last_play
     if last is None or last.player != event.player:
         if strict:
             raise WrongPhaseError("there is no play of this player to withdraw")
         state.flags.append(f"event {len(state.history)}: withdrawal with no play to take back")
-        return 0, [], "nothing to withdraw"
+        return Outcome(0, note="nothing to withdraw")
     p = last.player
     state.board = last.board_before
     state.scores[p] -= last.score
@@ -255,18 +278,18 @@ def _withdrawal(state: GameState, event: Event, strict: bool) -> tuple[int, list
     limit = state.rules.end_scoreless_turns
     if state.status == PLAYING and limit and state.scoreless_turns >= limit:
         state.status, state.end_reason = AWAITING_END, "scoreless_turns"
-    return -last.score, [], "play withdrawn"
+    return Outcome(-last.score, note="play withdrawn")
 
 
-def _points(state: GameState, event: Event, strict: bool) -> tuple[int, list[str], str]:
+def _points(state: GameState, event: Event, strict: bool) -> Outcome:
     points = int(event.data.get("points", 0))
     state.scores[event.player] += points
-    return points, [], ""
+    return Outcome(points)
 
 
-def _challenge(state: GameState, event: Event, strict: bool) -> tuple[int, list[str], str]:
+def _challenge(state: GameState, event: Event, strict: bool) -> Outcome:
     if state.last_play is not None:
-        state.last_play.challenged = True
+        state.last_play = dataclasses.replace(state.last_play, challenged=True)
     if event.data.get("loses_game") is not None:
         state.loser_by_challenge = int(event.data["loses_game"])
         _finish(state, "challenge")
@@ -274,31 +297,35 @@ def _challenge(state: GameState, event: Event, strict: bool) -> tuple[int, list[
     if event.data.get("loses_next_turn"):
         state.owed_turns[event.player] += 1
         note += "; the challenger loses their next turn"
-    return 0, [], note
+    return Outcome(0, note=note)
 
 
-def lost_turns(state: GameState) -> list[Event]:
+def lost_turns(state: GameState, **data: t.Any) -> list[Event]:
     """The passes that the players now on turn owe to failed challenges, applied
-    to ``state`` as they are made (one after another when several are owed)."""
+    to ``state`` as they are made (one after another when several are owed);
+    ``data`` goes into each."""
     out: list[Event] = []
     while state.status == PLAYING and state.owed_turns[state.turn] > 0:
-        event = Event("pass", state.turn, {"lost_turn": True})
+        event = Event("pass", state.turn, {**data, "lost_turn": True})
         apply(state, event)
         out.append(event)
     return out
 
 
-def _rack_points(state: GameState, event: Event, strict: bool) -> tuple[int, list[str], str]:
+def _rack_points(state: GameState, event: Event, strict: bool) -> Outcome:
     if state.scores_before_end is None:
         state.scores_before_end = list(state.scores)
-    points, _, _ = _points(state, event, strict)
+    points = _points(state, event, strict).points
     state.status = OVER
     expected = _expected_rack_points(state, str(event.data.get("tiles", "")), points)
     note = ""
     if expected is not None and expected != points:
         note = f"{points:+d} as recorded; {state.rules.name} gives {expected:+d}"
         state.flags.append(f"event {len(state.history)}: {note}")
-    return points, [], note
+    elif event.data.get("worked_out"):
+        who = " and ".join(event.data["worked_out"])
+        note = f"{who}'s rack worked out from the unseen tiles"
+    return Outcome(points, note=note)
 
 
 def _expected_rack_points(state: GameState, tiles: str, points: int) -> int | None:
@@ -312,9 +339,9 @@ def _expected_rack_points(state: GameState, tiles: str, points: int) -> int | No
     return value * (2 if state.rules.end_rack_rule == "double_opponent" else 1)
 
 
-def _end(state: GameState, event: Event, strict: bool) -> tuple[int, list[str], str]:
+def _end(state: GameState, event: Event, strict: bool) -> Outcome:
     _finish(state, state.end_reason or "agreed")
-    return 0, [], "ended without racks"
+    return Outcome(0, note="ended without racks")
 
 
 def _finish(state: GameState, reason: str) -> None:
@@ -323,7 +350,7 @@ def _finish(state: GameState, reason: str) -> None:
     state.status, state.end_reason = OVER, state.end_reason or reason
 
 
-_HANDLERS: dict[str, t.Callable[[GameState, Event, bool], tuple[int, list[str], str]]] = {
+_HANDLERS: dict[str, t.Callable[[GameState, Event, bool], Outcome]] = {
     "play": _play,
     "pass": _pass,
     "exchange": _exchange,
@@ -334,40 +361,3 @@ _HANDLERS: dict[str, t.Callable[[GameState, Event, bool], tuple[int, list[str], 
     "rack_points": _rack_points,
     "end": _end,
 }
-
-
-def end_adjustments(state: GameState, racks: t.Mapping[int, str]) -> list[Event]:
-    """The rack-points events that close the game under the ruleset.
-
-    ``racks`` maps player index to the tiles left on that rack (the player who
-    went out has none).  Blanks and stars left on a rack count 0.
-    """
-    alpha = state.rules.alphabet
-    value = {p: sum(alpha.score(x) for x in alpha.rack(r) if x != BLANK) for p, r in racks.items()}
-    out_player = (
-        state.last_play.player if state.end_reason == "went_out" and state.last_play else None
-    )
-    rule = state.rules.end_rack_rule
-    events: list[Event] = []
-    others = [p for p in sorted(racks) if p != out_player and racks[p]]
-    if out_player is None:
-        return [
-            Event("rack_points", p, {"tiles": racks[p], "points": -value[p]}) for p in others
-        ] or [Event("end", 0, {})]
-    if rule in ("subtract_add", "subtract"):
-        events += [
-            Event("rack_points", p, {"tiles": racks[p], "points": -value[p]}) for p in others
-        ]
-    if rule in ("subtract_add", "double_opponent") and others:
-        factor = 2 if rule == "double_opponent" else 1
-        events.append(
-            Event(
-                "rack_points",
-                out_player,
-                {
-                    "tiles": "".join(racks[p] for p in others),
-                    "points": factor * sum(value[p] for p in others),
-                },
-            )
-        )
-    return events or [Event("end", out_player, {})]

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import typing as t
 from dataclasses import dataclass
+from typing import NotRequired
 
-from pydantic import Field
+from pydantic import ConfigDict, Field, with_config
+from typing_extensions import TypedDict
 
-from adjudicator.core.game import Event, GameState
+from adjudicator.core.game import Event, GameState, HistoryEntry
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.services.answer import Answer
 
 EventType = t.Literal[
+    "correction",
     "play",
     "pass",
     "exchange",
@@ -23,7 +26,7 @@ EventType = t.Literal[
     "end",
 ]
 # Members of a stored event that the history shows as they are.
-_SHOWN = ("move", "rack", "tiles", "adjudication_id", "verdict")
+_SHOWN = ("rack", "tiles", "adjudication_id", "verdict")
 
 
 @dataclass(slots=True)
@@ -41,19 +44,26 @@ class GamePlayer(Answer):
     tiles_on_rack: int = Field(description="Tiles on the rack (counted; letters may be unknown)")
 
 
-class HistoryItem(Answer):
+@with_config(ConfigDict(extra="forbid"))
+class HistoryItem(TypedDict):
+    """One event of the game (a typed dict: a game has up to 1,000 of them).
+    ``totals`` holds every player's running total after it; ``move`` is a play's
+    GCG notation (its main word's, for a move in several lines); ``voided`` marks
+    an event a later correction took back, which counts for nothing."""
+
     index: int
     type: EventType
     player: int
     points: int
-    totals: list[int] = Field(description="Every player's running total after this event")
+    totals: list[int]
     words: list[str]
     note: str
-    move: str | None = Field(default=None, description="GCG notation of a play")
-    rack: str | None = None
-    tiles: str | None = None
-    adjudication_id: str | None = None
-    verdict: str | None = None
+    voided: bool
+    move: NotRequired[str]
+    rack: NotRequired[str]
+    tiles: NotRequired[str]
+    adjudication_id: NotRequired[str]
+    verdict: NotRequired[str]
 
 
 class GameOut(Answer):
@@ -64,6 +74,7 @@ class GameOut(Answer):
     status: t.Literal["playing", "awaiting_end", "over"]
     end_reason: str | None
     turn: int
+    first_player: int = Field(description="Who played first")
     players: list[GamePlayer]
     scores: list[int]
     winners: list[int]
@@ -102,6 +113,7 @@ def describe(game: Game, rack: str | None = None, **extra: t.Any) -> dict[str, t
         "status": s.status,
         "end_reason": s.end_reason,
         "turn": s.turn,
+        "first_player": s.first_player,
         "players": [
             GamePlayer(name=n, score=sc, tiles_on_rack=r)
             for n, sc, r in zip(s.names, s.scores, s.racks, strict=True)
@@ -114,22 +126,41 @@ def describe(game: Game, rack: str | None = None, **extra: t.Any) -> dict[str, t
         "unseen_count": sum(v for v in unseen.values() if v > 0),
         "target": s.target,
         "challenge_rule": game.row["challenge_rule"] or s.rules.challenge_rule,
-        "history": [
-            HistoryItem(
-                index=h.index,
-                type=t.cast(EventType, h.kind),
-                player=h.player,
-                points=h.points,
-                totals=h.totals,
-                words=h.words,
-                note=h.note,
-                **{k: h.data[k] for k in _SHOWN if k in h.data},
-            )
-            for h in s.history
-        ],
-        "flags": list(s.flags),
+        "history": [_item(h) for h in s.history],
+        "flags": _flags(game),
     }
 
 
+def _flags(game: Game) -> list[str]:
+    """Where the record and the ruleset disagree: what the import found in the
+    record as a whole (running and final totals), then what the events show."""
+    found = list((game.row.get("meta") or {}).get("flags") or [])
+    return found + [f for f in game.state.flags if f not in found]
+
+
+def _item(h: HistoryEntry) -> HistoryItem:
+    item: HistoryItem = {
+        "index": h.index,
+        "type": t.cast(EventType, h.kind),
+        "player": h.player,
+        "points": h.points,
+        "totals": h.totals,
+        "words": h.words,
+        "note": h.note,
+        "voided": h.voided,
+    }
+    move = h.data.get("move") or h.move
+    if move:
+        item["move"] = str(move)
+    for key in _SHOWN:
+        if key in h.data:
+            item[key] = str(h.data[key])  # type: ignore[literal-required]
+    return item
+
+
 def game_out(game: Game, rack: str | None = None, token: str | None = None) -> GameOut:
-    return GameOut(**describe(game, rack, **({"token": token} if token else {})))
+    """The game as every game endpoint answers it.  Made without validation: its
+    members come from the referee, and a game's history has up to 1,000 items,
+    which every write answers (``tests/api/test_openapi.py`` checks real answers
+    against the schema)."""
+    return GameOut.model_construct(**describe(game, rack, **({"token": token} if token else {})))

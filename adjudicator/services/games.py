@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
 import typing as t
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from adjudicator.core.game import PLAYING, Event
-from adjudicator.core.game_gcg import export_record, gcg_move, import_record
-from adjudicator.core.gcg import decode_gcg, parse_gcg, write_gcg
-from adjudicator.core.referee import WrongPhaseError, apply, end_adjustments, lost_turns, replay
-from adjudicator.errors import MalformedRequestError, PermissionDeniedError
+from adjudicator.core.game import MAX_EVENTS, Event, first_by_draw
+from adjudicator.core.game_gcg import export_record, import_record, nicknames
+from adjudicator.core.gcg import Pragma, decode_gcg, parse_gcg, write_gcg
+from adjudicator.core.gcg.extensions import Header, read_header
+from adjudicator.core.referee import apply, last_action, lost_turns, replay
+from adjudicator.errors import (
+    GameTooLongError,
+    MalformedRequestError,
+    PermissionDeniedError,
+    PlacementError,
+    RecordTotalsError,
+)
 from adjudicator.services.board_svg import board_svg
-from adjudicator.services.challenges import rule_on_challenge
+from adjudicator.services.game_events import EventIn, events_for
 from adjudicator.services.game_view import Game, GameOut, SpectatorView, describe, game_out
-from adjudicator.services.plays import PlacedIn, SwapIn, read_placement
+from adjudicator.services.plays import column_first
 from adjudicator.store.games import StaleVersionError
 
 if t.TYPE_CHECKING:
@@ -23,42 +31,42 @@ if t.TYPE_CHECKING:
     from adjudicator.store.games import GameStore
 
 
-@dataclass(slots=True)
-class EventIn:
-    """One event as a scorekeeper sends it."""
-
-    type: str
-    player: int
-    placement: t.Sequence[PlacedIn] | None = None
-    move: str | None = None
-    swaps: t.Sequence[SwapIn] = ()
-    rack: str | None = None
-    tiles: str | None = None
-    count: int | None = None
-    racks: dict[int, str] | None = None
-    points: int | None = None
+# What a cached game costs in memory, measured with tracemalloc on replayed
+# games (see docs/games.md): about this much for the game, and per event.
+GAME_BYTES = 8_000
+EVENT_BYTES = 2_500
 
 
 @dataclass(slots=True)
 class GameCache:
-    """Replayed games, most recent last, at most ``size`` of them (per process).
+    """Replayed games, most recent last, within ``max_bytes`` (per process).
 
     A cached game is used only while the store still holds exactly the events it
-    was built from.
+    was built from; a game's cost is estimated from its number of events.
     """
 
-    size: int = 256
+    max_bytes: int = 64 * 1024 * 1024
     games: OrderedDict[str, Game] = field(default_factory=OrderedDict)
+    used: int = 0
 
     def get(self, id_: str, version: int | None) -> Game | None:
         game = self.games.get(id_)
         return game if game is not None and len(game.events) == version else None
 
     def keep(self, game: Game) -> None:
-        self.games[game.row["id"]] = game
-        self.games.move_to_end(game.row["id"])
-        while len(self.games) > self.size:
-            self.games.popitem(last=False)
+        id_ = game.row["id"]
+        old = self.games.pop(id_, None)
+        if old is not None:
+            self.used -= _cost(old)
+        self.games[id_] = game
+        self.used += _cost(game)
+        while self.used > self.max_bytes and len(self.games) > 1:
+            _, dropped = self.games.popitem(last=False)
+            self.used -= _cost(dropped)
+
+
+def _cost(game: Game) -> int:
+    return GAME_BYTES + EVENT_BYTES * len(game.events)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +86,33 @@ class Games:
         challenge_rule: str | None = None,
         target: int | None = None,
         target_level: str | None = None,
+        first_player: int | None = None,
+        draw: t.Sequence[str] | None = None,
     ) -> GameOut:
+        """A new game; who starts is ``first_player``, or the ``draw``'s winner
+        (each player's drawn tiles, one per round), else player 0.
+
+        :raises DrawTieError: the draw is still tied.
+        """
         rules = self.registry.ruleset(ruleset)
         if not 2 <= len(players) <= 4:
             raise MalformedRequestError("a game has 2 to 4 players", field="players")
         goal = self._target(rules.name, len(players), target, target_level)
+        meta: dict[str, t.Any] = {}
+        if draw is not None:
+            if first_player is not None:
+                raise MalformedRequestError("give first_player or draw, not both", field="draw")
+            if len(draw) != len(players):
+                raise MalformedRequestError("one draw per player", field="draw")
+            tiles = [rules.alphabet.rack(d) for d in draw]
+            first_player = first_by_draw(tiles)
+            meta["draws"] = list(draw)
+        if first_player is not None:
+            if not 0 <= first_player < len(players):
+                raise MalformedRequestError(f"no player {first_player}", field="first_player")
+            meta["first_player"] = first_player
         id_, token = self.store.create(
-            rules.name, players, challenge_rule=challenge_rule, target=goal
+            rules.name, players, challenge_rule=challenge_rule, target=goal, meta=meta or None
         )
         return game_out(self.read(id_), token=token)
 
@@ -104,13 +132,22 @@ class Games:
     def load(self, id_: str) -> Game:
         """The game's row and events, and the state replayed from them."""
         row, events = self.store.load(id_)
+        return self._replayed(row, events)
+
+    def _replayed(self, row: dict[str, t.Any], events: list[Event]) -> Game:
         rules = self.registry.ruleset(row["ruleset"])
-        strict = row["source"] == "api"
-        state = replay(rules, row["players"], events, row["target"], strict=strict)
+        state = replay(
+            rules,
+            row["players"],
+            events,
+            row["target"],
+            first_player=int((row.get("meta") or {}).get("first_player", 0)),
+            strict=row["source"] == "api",
+        )
         return Game(row, events, state)
 
     def read(self, id_: str) -> Game:
-        """:meth:`load` for reads, from the cache when the version still matches."""
+        """:meth:`load`, from the cache when the version still matches."""
         cached = self.cache.get(id_, self.store.version(id_))
         if cached is not None:
             return cached
@@ -124,123 +161,83 @@ class Games:
     def add_event(self, id_: str, token: str | None, version: int, spec: EventIn) -> GameOut:
         """Validate one event with the referee and append what it records.
 
+        The token is checked before the game is read.  The events are tried on a
+        copy of the game's state (the cached one when it is current), so a write
+        costs the same on turn 300 as on turn 3.
+
         :raises PermissionDeniedError: no or wrong write token.
         :raises StaleVersionError: ``version`` is not the game's current version.
+        :raises GameTooLongError: the game would pass ``MAX_EVENTS``.
         """
-        game = self.load(id_)
-        if not self.store.token_ok(game.row, token):
+        if not self.store.token_ok(self.store.row(id_), token):
             raise PermissionDeniedError("writing to this game needs its write token", game=id_)
+        game = self.read(id_)
         if version != len(game.events):
             raise StaleVersionError(version, len(game.events))
-        new = self._events_for(game, spec)
-        for event in new:
-            apply(game.state, event, strict=True)
-        new += lost_turns(game.state)  # a failed challenger's turn, when it comes round
+        if spec.type == "correction":
+            voids = last_action(game.state)
+            new = [Event("correction", spec.player, {"voids": voids})]
+            state = self._replayed(game.row, [*game.events, *new]).state
+        else:
+            state = game.state.copy()  # the cached state stays as it is if this fails
+            try:
+                # Each event of one write carries its version: a correction takes
+                # back the whole write.
+                new = [
+                    Event(e.kind, e.player, {**e.data, "write": version})
+                    for e in events_for(self.registry, self.trail, game, spec)
+                ]
+                for event in new:
+                    apply(state, event, strict=True)
+            except PlacementError as exc:
+                raise exc.in_notation(column_first(spec.move)) from None
+            # A failed challenger's turn, when it comes round.
+            new += lost_turns(state, write=version)
+        if len(game.events) + len(new) > MAX_EVENTS:
+            raise GameTooLongError(len(game.events) + len(new), MAX_EVENTS)
         self.store.append(id_, version, new)
-        game.events.extend(new)
-        self.cache.keep(game)
-        return game_out(game)
+        written = Game(game.row, [*game.events, *new], state)
+        self.cache.keep(written)
+        return game_out(written)
 
-    def _events_for(self, game: Game, spec: EventIn) -> list[Event]:
-        state = game.state
-        rules = state.rules
-        alpha = rules.alphabet
-        base: dict[str, t.Any] = {"rack": spec.rack} if spec.rack else {}
-        if not 0 <= spec.player < state.players:
-            raise MalformedRequestError(f"no player {spec.player}", field="player")
-        if spec.type == "play":
-            placement = read_placement(rules, state.board, spec.placement, spec.move, spec.swaps)
-            data = {
-                **base,
-                "placement": [[p.row, p.col, alpha.label(p.tile)] for p in placement.tiles],
-            }
-            if placement.swaps:
-                data["swaps"] = [[s.row, s.col, alpha.label(s.tile)] for s in placement.swaps]
-            # The move as the scorekeeper wrote it, else its GCG form when it has one.
-            if spec.move is not None:
-                coord, word = spec.move.split()
-                move: str | None = f"{coord.upper()} {word}"
-            else:
-                move = gcg_move(state.board, placement, rules)
-            if move and not placement.swaps:
-                data["move"] = move
-            return [Event("play", spec.player, data)]
-        if spec.type == "pass":
-            return [Event("pass", spec.player, base)]
-        if spec.type == "exchange":
-            tiles = spec.tiles or ""
-            count = len(alpha.rack(tiles)) if tiles else (spec.count or 0)
-            if not 1 <= count <= rules.rack_size:
-                raise MalformedRequestError(
-                    "an exchange swaps 1 to a rack's worth of tiles", field="count"
-                )
-            return [Event("exchange", spec.player, {**base, "tiles": tiles, "count": count})]
-        if spec.type == "time_penalty":
-            if not spec.points:
-                raise MalformedRequestError("a time penalty needs points", field="points")
-            return [Event("time_penalty", spec.player, {"points": -abs(spec.points)})]
-        if spec.type == "end":
-            racks = dict(spec.racks or {})
-            for p, r in racks.items():
-                if not 0 <= p < state.players:
-                    raise MalformedRequestError(f"no player {p}", field="racks")
-                alpha.rack(r)
-            return end_adjustments(state, racks)
-        if spec.type == "challenge":
-            return self._challenge(game, spec.player)
-        raise MalformedRequestError(f"unknown event type {spec.type!r}", field="type")
+    def import_gcg(
+        self, data: bytes | str, ruleset: str | None = None, *, strict: bool = False
+    ) -> GameOut:
+        """A game from a GCG record.  The record's ``#ruleset`` (or its lexicon)
+        picks the rules unless ``ruleset`` is given; its challenge rule and first
+        player are kept.  With ``strict``, a record whose running totals do not add
+        up is refused, naming the lines.
 
-    def _challenge(self, game: Game, challenger: int) -> list[Event]:
-        state = game.state
-        last = state.last_play
-        if not state.history or state.history[-1].kind != "play" or last is None or last.challenged:
-            raise WrongPhaseError(
-                "only the last play can be challenged, once, before the next turn"
-            )
-        if challenger == last.player:
-            raise WrongPhaseError("a player cannot challenge their own play")
-        names = game.row["players"]
-        ruling = rule_on_challenge(
-            self.registry,
-            self.trail,
-            state.rules.name,
-            words=state.history[-1].words,
-            rule=game.row["challenge_rule"],
-            players={"challenger": names[challenger], "challenged": names[last.player]},
-            asked_by=f"game:{game.row['id']}",
-        )
-        c = ruling.consequence
-        tag = {"adjudication_id": ruling.id, "verdict": ruling.verdict, "rule": ruling.rule}
-        if c.play == "withdrawn" and c.loses_game is None:
-            return [Event("withdrawal", last.player, tag)]
-        if c.loses_game is not None:
-            loser = challenger if c.loses_game == "challenger" else last.player
-            return [Event("challenge", challenger, {**tag, "loses_game": loser})]
-        if c.points_to_challenged:
-            return [
-                Event("challenge_bonus", last.player, {**tag, "points": c.points_to_challenged})
-            ]
-        if c.challenger_loses_turn and state.status == PLAYING:
-            if state.turn == challenger:
-                return [Event("pass", challenger, {**tag, "lost_turn": True})]
-            # Another player moves first: the challenger's turn is skipped when it comes.
-            return [Event("challenge", challenger, {**tag, "loses_next_turn": True})]
-        return [Event("challenge", challenger, tag)]
-
-    def import_gcg(self, data: bytes | str, ruleset: str | None = None) -> GameOut:
+        :raises GameTooLongError: more events than a game may have.
+        :raises RecordTotalsError: with ``strict``, totals that do not add up.
+        """
         text = decode_gcg(data) if isinstance(data, bytes) else data
         record = parse_gcg(text)
-        rules = self.registry.ruleset(ruleset or self._ruleset_for(record.lexicon))
-        names, events, state = import_record(record, rules)
+        header = read_header(record)
+        rules = self.registry.ruleset(ruleset or self._ruleset_for(header))
+        nicks = [p.nick for p in record.players]
+        first = nicks.index(header.first_player) if header.first_player in nicks else 0
+        names, events, state = import_record(record, rules, first)
         if not 2 <= len(names) <= 4:
             raise MalformedRequestError(
                 f"the record names {len(names)} players; a game has 2 to 4", field="gcg"
             )
-        meta = {"lexicon": record.lexicon, "title": record.title, "flags": state.flags}
+        bad_lines = [f for f in state.flags if f.startswith("line ")]
+        if strict and bad_lines:
+            raise RecordTotalsError(bad_lines)
+        meta: dict[str, t.Any] = {
+            "lexicon": header.lexicon,
+            "title": record.title,
+            "flags": state.flags,
+            "first_player": first,
+        }
+        if header.draws:
+            meta["draws"] = [header.draws.get(nick, "") for nick in nicks]
+        challenge_rule = header.challenge_rule if header.challenge_rule else None
         id_, token = self.store.create(
             rules.name,
             names,
-            challenge_rule=None,
+            challenge_rule=challenge_rule,
             target=None,
             source="gcg",
             meta=meta,
@@ -248,10 +245,13 @@ class Games:
         )
         return game_out(self.read(id_), token=token)
 
-    def _ruleset_for(self, lexicon: str | None) -> str:
-        """NWL* means NASPA rules, CSW* WESPA rules, else scrabble-en."""
-        lex = (lexicon or "").upper()
+    def _ruleset_for(self, header: Header) -> str:
+        """The record's own ruleset when we have it; else NWL* means NASPA rules,
+        CSW* WESPA rules, and anything else scrabble-en."""
         known = self.registry.rulesets
+        if header.ruleset in known:
+            return header.ruleset  # type: ignore[return-value]
+        lex = (header.lexicon or "").upper()
         if lex.startswith(("NWL", "TWL", "NSW")) and "scrabble-en-naspa" in known:
             return "scrabble-en-naspa"
         if lex.startswith(("CSW", "SOWPODS", "COLLINS")) and "scrabble-en-wespa" in known:
@@ -260,7 +260,25 @@ class Games:
 
     def export_gcg(self, id_: str) -> str:
         game = self.read(id_)
-        return write_gcg(export_record(game.row["players"], game.events, game.state))
+        rules = game.state.rules
+        lexicon = self.registry.lexicons.get(rules.lexicon or "")
+        meta = game.row.get("meta") or {}
+        nicks = nicknames(game.row["players"])
+        header = Header(
+            ruleset=rules.name,
+            lexicon=lexicon.name if lexicon else None,
+            lexicon_version=lexicon.version if lexicon else None,
+            lexicon_checksum=lexicon.checksum if lexicon else None,
+            challenge_rule=game.row["challenge_rule"] or rules.challenge_rule,
+            first_player=nicks[game.state.first_player],
+            draws={n: d for n, d in zip(nicks, meta.get("draws") or [], strict=False) if d},
+        )
+        record = export_record(game.row["players"], game.events, game.state, header)
+        if meta.get("title"):
+            record = dataclasses.replace(
+                record, pragmas=(Pragma("title", meta["title"]), *record.pragmas)
+            )
+        return write_gcg(record)
 
     def board_svg(self, id_: str) -> str:
         return board_svg(self.read(id_).state)

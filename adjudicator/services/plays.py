@@ -13,7 +13,7 @@ from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.scoring import ScoreBreakdown, WordScore, score_placement
 from adjudicator.core.tiles import BLANK_BIT
 from adjudicator.core.verdict import Reason
-from adjudicator.errors import MalformedRequestError
+from adjudicator.errors import MalformedRequestError, PlacementError
 from adjudicator.services.answer import Answer
 from adjudicator.services.words import LexiconRef, lexicon_ref
 
@@ -81,6 +81,12 @@ class ScoreResponse(Answer):
     lexicon: LexiconRef | None = Field(default=None, description="With `validate`")
 
 
+def column_first(move: str | None) -> bool:
+    """Whether a move was written column first (``H8 QI``, down), so that a square
+    named in an answer reads as the user wrote it (``H8``, not ``8H``)."""
+    return bool(move) and move.strip()[:1].isalpha()  # type: ignore[union-attr]
+
+
 def read_board(rules: Ruleset, rows: Rows | None) -> Board:
     layout = rules.layout
     if rows is None:
@@ -146,9 +152,12 @@ def score_play(
     """
     rules = registry.ruleset(ruleset)
     current = read_board(rules, board)
-    breakdown = score_placement(
-        current, read_placement(rules, current, placement, move, swaps), rules
-    )
+    try:
+        breakdown = score_placement(
+            current, read_placement(rules, current, placement, move, swaps), rules
+        )
+    except PlacementError as exc:
+        raise exc.in_notation(column_first(move)) from None
     words = [_word(rules, w) for w in breakdown.words]
     extra: dict[str, t.Any] = {}
     if validate:
@@ -183,9 +192,12 @@ def words_of_play(
 ) -> list[str]:
     """Every word a play forms (main word first), as canonical strings."""
     current = read_board(rules, board)
-    breakdown: ScoreBreakdown = score_placement(
-        current, read_placement(rules, current, placement, move, swaps), rules
-    )
+    try:
+        breakdown: ScoreBreakdown = score_placement(
+            current, read_placement(rules, current, placement, move, swaps), rules
+        )
+    except PlacementError as exc:
+        raise exc.in_notation(column_first(move)) from None
     return [rules.alphabet.render(t_ & ~BLANK_BIT for t_ in w.tiles) for w in breakdown.words]
 
 

@@ -94,6 +94,17 @@ class GameStore:
                 )
         return id_, token
 
+    def row(self, id_: str) -> dict[str, t.Any]:
+        """The game's row (players, ruleset, token hash, ...) without its events.
+
+        :raises GameNotFoundError: no such game.
+        """
+        with self.engine.connect() as conn:
+            row = conn.execute(sa.select(games).where(games.c.id == id_)).mappings().first()
+        if row is None:
+            raise GameNotFoundError(id_)
+        return dict(row)
+
     def load(self, id_: str) -> tuple[dict[str, t.Any], list[Event]]:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(games).where(games.c.id == id_)).mappings().first()

@@ -140,16 +140,24 @@ def test_challenge_in_a_game(gc, ruleset, word, verdict, last):
     assert audit["asked_by"] == f"game:{id_}" and audit["players"]["challenger"] == "Bob"
 
 
-def test_finish_line_level(gc):
-    _, _, game = new_game(
-        gc, ruleset="erudite-ru", players=["А", "Б", "В"], target_level="intermediate"
-    )
+@pytest.mark.parametrize(
+    "ruleset", ["scrabble-en", "scrabble-en-9", "scrabble-en-naspa", "scrabble-en-wespa"]
+)
+def test_finish_line_levels_are_english_scrabble(gc, ruleset):
+    _, _, game = new_game(gc, ruleset=ruleset, players=["A", "B", "C"], target_level="intermediate")
     assert game["target"] == 100
+    _, _, game = new_game(gc, ruleset=ruleset, target_level="expert")
+    assert game["target"] == 200
+
+
+def test_erudite_has_an_agreed_target_but_no_levels(gc):
     r = gc.post(
         "/api/v1/games",
-        json={"ruleset": "scrabble-en", "players": ["A", "B"], "target_level": "expert"},
+        json={"ruleset": "erudite-ru", "players": ["А", "Б"], "target_level": "expert"},
     )
     assert r.status_code == 400 and r.get_json()["field"] == "target_level"
+    _, _, game = new_game(gc, ruleset="erudite-ru", players=["А", "Б"], target=150)
+    assert game["target"] == 150
 
 
 def test_players_count(gc):
@@ -162,8 +170,9 @@ def test_players_count(gc):
 def test_unknown_game(gc):
     r = gc.get("/api/v1/games/" + "0" * 32)
     assert r.status_code == 404 and r.get_json()["code"] == "unknown-game"
-    r = gc.get("/api/v1/games/nope")  # not a game id at all: no such route
-    assert r.status_code == 404 and r.get_json()["code"] == "not-found"
+    for malformed in ("nope", "nope.gcg", "x" * 200, "import"):  # no such game either
+        r = gc.get("/api/v1/games/" + malformed)
+        assert r.status_code == 404 and r.get_json()["code"] == "unknown-game", malformed
 
 
 def test_board_picture_and_spectator_page(gc):
@@ -267,7 +276,10 @@ def test_export_of_a_move_in_several_lines(gc):
     )
     assert r.status_code == 201, r.get_json()
     text = gc.get(f"/api/v1/games/{id_}.gcg").get_data(as_text=True)
-    assert "#note play by Боря with no GCG form" in text
+    assert "#placement 7F=А 9H=О" in text  # the move's tiles, as GCG has no notation for it
+    again = gc.post("/api/v1/games/import", data=text, content_type="application/x-gcg").get_json()
+    game = gc.get(f"/api/v1/games/{id_}").get_json()
+    assert again["board"] == game["board"] and again["scores"] == game["scores"]
     assert gc.get(f"/games/{id_}").status_code == 200
 
 

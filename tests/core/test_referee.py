@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.core.ending import end_adjustments
 from adjudicator.core.game import AWAITING_END, OVER, PLAYING, Event, new_game
 from adjudicator.core.referee import (
     ExchangeNotAllowedError,
@@ -12,7 +13,6 @@ from adjudicator.core.referee import (
     TileNotOnRackError,
     WrongPhaseError,
     apply,
-    end_adjustments,
     lost_turns,
 )
 
@@ -134,7 +134,8 @@ def test_erudite_everyone_passes_twice_and_subtracts_only(registry):
 
 def test_erudite_finish_line(registry):
     rules = registry.ruleset("erudite-ru")
-    state = new_game(rules, ["Аня", "Боря"], target=rules.finish_line_targets[2]["beginner"])
+    assert rules.finish_line_targets == {}  # its rule text has no table: any agreed target
+    state = new_game(rules, ["Аня", "Боря"], target=70)
     assert state.target == 70
     apply(state, play(0, *[(7, 4 + i, ch) for i, ch in enumerate("ЩЪЮЭФ")]))
     assert state.scores[0] >= 70 and state.status == OVER and state.end_reason == "target"

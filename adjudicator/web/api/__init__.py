@@ -8,6 +8,5 @@ from adjudicator.web.api import challenges, games, health, rulesets, score, word
 
 
 def register(app: Flask) -> None:
-    app.url_map.converters["game_id"] = games.GameIdConverter
     for bp in (health.bp, rulesets.bp, score.bp, words.bp, challenges.bp, games.bp):
         app.register_blueprint(bp)

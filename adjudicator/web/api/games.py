@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, request
-from werkzeug.routing import BaseConverter
 
 from adjudicator.errors import MalformedRequestError
+from adjudicator.services.game_events import EventIn
 from adjudicator.services.game_view import GameOut
-from adjudicator.services.games import EventIn
 from adjudicator.web.api.request_models import (
     CreateGameRequest,
     EventRequest,
@@ -18,15 +17,9 @@ from adjudicator.web.api.request_models import (
 from adjudicator.web.runtime.auth import require_admin
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.operation import operation
-from adjudicator.web.runtime.parsing import parse_json, parse_query, read_body
+from adjudicator.web.runtime.parsing import parse_json, read_body
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
-
-
-class GameIdConverter(BaseConverter):
-    """Game ids are 32 hex digits, so ``import`` and ``<id>.gcg`` never read as ids."""
-
-    regex = "[0-9a-f]{32}"
 
 
 def _token() -> str | None:
@@ -50,7 +43,7 @@ def _created(game: GameOut) -> tuple[GameOut, dict[str, str]]:
     response=GameOut,
     status=201,
     body=CreateGameRequest,
-    errors=(404,),
+    errors=(404, 422),
     headers={"Location": "The game's URL"},
 )
 def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
@@ -61,6 +54,8 @@ def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
             challenge_rule=body.challenge_rule,
             target=body.target,
             target_level=body.target_level,
+            first_player=body.first_player,
+            draw=body.draw,
         )
     )
 
@@ -74,19 +69,21 @@ def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
     status=201,
     body=ImportRequest,
     own_body=True,
-    errors=(404,),
+    query=ImportQuery,
+    errors=(404, 422),
 )
-def import_() -> tuple[GameOut, dict[str, str]]:
+def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
+    """The record as the raw body (``?ruleset=``, ``?strict=``), or as JSON."""
     if request.mimetype in ("text/plain", "application/x-gcg"):
         data: bytes | str = read_body()
-        ruleset = parse_query(ImportQuery).ruleset
+        ruleset, strict = query.ruleset, query.strict == "true"
     else:
         body = parse_json(ImportRequest)
-        data, ruleset = body.gcg, body.ruleset
-    return _created(runtime().games.import_gcg(data, ruleset))
+        data, ruleset, strict = body.gcg, body.ruleset, body.strict
+    return _created(runtime().games.import_gcg(data, ruleset, strict=strict))
 
 
-@bp.post("/<game_id:id_>/events")
+@bp.post("/<id_>/events")
 @operation(
     "addGameEvent",
     "Add one event (needs the game's write token in X-Game-Token)",
@@ -116,7 +113,7 @@ def add(id_: str, body: EventRequest) -> GameOut:
     return runtime().games.add_event(id_, _token(), body.version, spec)
 
 
-@bp.get("/<game_id:id_>")
+@bp.get("/<id_>")
 @operation(
     "getGame",
     "A game's state and history",
@@ -129,7 +126,7 @@ def show(id_: str, query: GameQuery) -> GameOut:
     return runtime().games.get(id_, query.rack)
 
 
-@bp.get("/<game_id:id_>.gcg")
+@bp.get("/<id_>.gcg")
 @operation(
     "exportGame",
     "A game as a GCG record",
@@ -145,7 +142,7 @@ def gcg(id_: str) -> Response:
     )
 
 
-@bp.get("/<game_id:id_>/board.svg")
+@bp.get("/<id_>/board.svg")
 @operation(
     "gameBoard",
     "A picture of the board",
@@ -161,7 +158,7 @@ def board(id_: str) -> Response:
     )
 
 
-@bp.delete("/<game_id:id_>")
+@bp.delete("/<id_>")
 @operation(
     "deleteGame",
     "Delete a game (admin)",

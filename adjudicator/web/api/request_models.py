@@ -175,11 +175,21 @@ class CreateGameRequest(Strict):
     ) = None
     target: int | None = Field(default=None, ge=1, le=10_000)
     target_level: Literal["beginner", "intermediate", "expert"] | None = None
+    first_player: int | None = Field(
+        default=None, ge=0, le=3, description="Who starts (default: player 0, or the draw's)"
+    )
+    draw: list[str] | None = Field(
+        default=None,
+        min_length=2,
+        max_length=4,
+        description="Each player's tiles drawn for first turn, one per round of the draw "
+        "(`?` a blank): a blank starts, else the letter nearest to A; tied players draw again",
+    )
 
 
 class EventRequest(Strict):
     version: int = Field(ge=0)
-    type: Literal["play", "pass", "exchange", "challenge", "end", "time_penalty"]
+    type: Literal["play", "pass", "exchange", "challenge", "end", "time_penalty", "correction"]
     player: int = Field(ge=0, le=3)
     placement: list[TileModel] | None = Field(default=None, max_length=64)
     move: str | None = Field(default=None, max_length=160)
@@ -191,9 +201,13 @@ class EventRequest(Strict):
     points: int | None = Field(default=None, ge=-10_000, le=10_000)
 
 
+_STRICT = "Refuse a record whose running totals do not add up (default: import it, flagged)"
+
+
 class ImportRequest(Strict):
     gcg: str = Field(min_length=1)
     ruleset: str | None = Field(default=None, max_length=64)
+    strict: bool = Field(default=False, description=_STRICT)
 
 
 class GameQuery(Strict):
@@ -206,3 +220,4 @@ class GameQuery(Strict):
 
 class ImportQuery(Strict):
     ruleset: str | None = Field(default=None, max_length=64)
+    strict: Literal["true", "false"] | None = Field(default=None, description=_STRICT)

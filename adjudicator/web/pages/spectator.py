@@ -11,7 +11,7 @@ from adjudicator.web.runtime.operation import operation
 bp = Blueprint("spectator", __name__)
 
 
-@bp.get("/games/<game_id:id_>")
+@bp.get("/games/<id_>")
 @operation(
     "spectatorPage",
     "Read-only page for spectators",

@@ -48,6 +48,7 @@ STATUS: dict[type[errors.AdjudicatorError], int] = {
     errors.StateError: 409,
     errors.ConflictError: 409,
     errors.LexiconBuildError: 422,
+    errors.InvalidEventError: 422,
     errors.NotReadyError: 503,
     errors.ConfigError: 500,
 }

@@ -1,0 +1,125 @@
+"""The events a scorekeeper's entry records in a club game (play, pass,
+exchange, challenge, end, time penalty), before the referee applies them."""
+
+from __future__ import annotations
+
+import typing as t
+from dataclasses import dataclass
+
+from adjudicator.core.ending import end_adjustments, end_racks
+from adjudicator.core.game import PLAYING, Event
+from adjudicator.core.game_gcg import gcg_move
+from adjudicator.errors import MalformedRequestError, WrongPhaseError
+from adjudicator.services.challenges import rule_on_challenge
+from adjudicator.services.game_view import Game
+from adjudicator.services.plays import PlacedIn, SwapIn, read_placement
+
+if t.TYPE_CHECKING:
+    from adjudicator.loaders import Registry
+    from adjudicator.store.audit import AuditTrail
+
+
+@dataclass(slots=True)
+class EventIn:
+    """One event as a scorekeeper sends it."""
+
+    type: str
+    player: int
+    placement: t.Sequence[PlacedIn] | None = None
+    move: str | None = None
+    swaps: t.Sequence[SwapIn] = ()
+    rack: str | None = None
+    tiles: str | None = None
+    count: int | None = None
+    racks: dict[int, str] | None = None
+    points: int | None = None
+
+
+def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn) -> list[Event]:
+    """The events one scorekeeper's entry records, before the referee applies them."""
+    state = game.state
+    rules = state.rules
+    alpha = rules.alphabet
+    base: dict[str, t.Any] = {"rack": spec.rack} if spec.rack else {}
+    if not 0 <= spec.player < state.players:
+        raise MalformedRequestError(f"no player {spec.player}", field="player")
+    if spec.type == "play":
+        placement = read_placement(rules, state.board, spec.placement, spec.move, spec.swaps)
+        data = {
+            **base,
+            "placement": [[p.row, p.col, alpha.label(p.tile)] for p in placement.tiles],
+        }
+        if placement.swaps:
+            data["swaps"] = [[s.row, s.col, alpha.label(s.tile)] for s in placement.swaps]
+        # The move as the scorekeeper wrote it, else its GCG form when it has one.
+        if spec.move is not None:
+            coord, word = spec.move.split()
+            move: str | None = f"{coord.upper()} {word}"
+        else:
+            move = gcg_move(state.board, placement, rules)
+        if move and not placement.swaps:
+            data["move"] = move
+        return [Event("play", spec.player, data)]
+    if spec.type == "pass":
+        return [Event("pass", spec.player, base)]
+    if spec.type == "exchange":
+        tiles = spec.tiles or ""
+        count = len(alpha.rack(tiles)) if tiles else (spec.count or 0)
+        if not 1 <= count <= rules.rack_size:
+            raise MalformedRequestError(
+                "an exchange swaps 1 to a rack's worth of tiles", field="count"
+            )
+        return [Event("exchange", spec.player, {**base, "tiles": tiles, "count": count})]
+    if spec.type == "time_penalty":
+        if not spec.points:
+            raise MalformedRequestError("a time penalty needs points", field="points")
+        return [Event("time_penalty", spec.player, {"points": -abs(spec.points)})]
+    if spec.type == "end":
+        given = dict(spec.racks or {})
+        for p in given:
+            if not 0 <= p < state.players:
+                raise MalformedRequestError(f"no player {p}", field="racks")
+        racks, worked_out = end_racks(state, given)
+        events = end_adjustments(state, racks)
+        if worked_out:
+            note = {"worked_out": [state.names[p] for p in worked_out]}
+            events = [Event(e.kind, e.player, {**e.data, **note}) for e in events]
+        return events
+    if spec.type == "challenge":
+        return _challenge(registry, trail, game, spec.player)
+    raise MalformedRequestError(f"unknown event type {spec.type!r}", field="type")
+
+
+def _challenge(registry: Registry, trail: AuditTrail, game: Game, challenger: int) -> list[Event]:
+    state = game.state
+    last = state.last_play
+    live = [h for h in state.history if not h.voided and h.kind != "correction"]
+    if not live or live[-1].kind != "play" or last is None or last.challenged:
+        raise WrongPhaseError("only the last play can be challenged, once, before the next turn")
+    if challenger == last.player:
+        raise WrongPhaseError("a player cannot challenge their own play")
+    names = game.row["players"]
+    ruling = rule_on_challenge(
+        registry,
+        trail,
+        state.rules.name,
+        words=live[-1].words,
+        rule=game.row["challenge_rule"],
+        players={"challenger": names[challenger], "challenged": names[last.player]},
+        asked_by=f"game:{game.row['id']}",
+    )
+    c = ruling.consequence
+    tag = {"adjudication_id": ruling.id, "verdict": ruling.verdict, "rule": ruling.rule}
+    if c.play == "withdrawn" and c.loses_game is None:
+        return [Event("withdrawal", last.player, tag)]
+    if c.loses_game is not None:
+        loser = challenger if c.loses_game == "challenger" else last.player
+        return [Event("challenge", challenger, {**tag, "loses_game": loser})]
+    if c.points_to_challenged:
+        return [Event("challenge_bonus", last.player, {**tag, "points": c.points_to_challenged})]
+    if c.challenger_loses_turn and state.status == PLAYING:
+        if state.turn == challenger:
+            return [Event("pass", challenger, {**tag, "lost_turn": True})]
+        # Another player moves first: the challenger's turn is skipped when it comes.
+        return [Event("challenge", challenger, {**tag, "loses_next_turn": True})]
+    return [Event("challenge", challenger, tag)]
