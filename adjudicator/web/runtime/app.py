@@ -14,6 +14,7 @@ from adjudicator.store import open_store
 from adjudicator.web import api, pages
 from adjudicator.web.runtime import (
     auth,
+    i18n,
     jsonio,
     limits,
     logs,
@@ -53,6 +54,7 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
         registry=registry,
         store=store,
         games=Games(registry, store.games, store.audit),
+        catalogues=i18n.load_catalogues(),
         keys=auth.parse_keys(settings.api_keys),
     )
     install(app, rt)
@@ -63,6 +65,7 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     logs.init_app(app, settings.log_level)
     rt.limiter = limits.init_app(app, settings)
     auth.init_app(app)
+    i18n.init_app(app)
 
     api.register(app)
     pages.register(app)

@@ -18,6 +18,7 @@ if t.TYPE_CHECKING:
     from adjudicator.services.games import Games
     from adjudicator.settings import Settings
     from adjudicator.store import Store
+    from adjudicator.web.runtime.i18n import Catalogues
     from adjudicator.web.runtime.limits import RateLimiter
 
 _KEY = "adjudicator"
@@ -32,6 +33,8 @@ class Runtime:
     registry: Registry
     store: Store
     games: Games
+    # The pages' message catalogues, by language
+    catalogues: Catalogues
     # (name, key) of each client key; empty when the API is open
     keys: tuple[tuple[str, bytes], ...] = ()
     limiter: RateLimiter | None = None
