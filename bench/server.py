@@ -1,12 +1,13 @@
-"""Start and stop the service for the HTTP, memory and cold-start benchmarks.
+"""Start the service as the README does (``adjudicator serve``) and stop it again.
 
-The server is started exactly as the README recommends (``adjudicator serve``:
-gunicorn, sync workers, ``preload_app``), on 127.0.0.1 and a free port, with
-its own SQLite file in a temporary folder.
+Every server listens on 127.0.0.1 on a free port and uses a throw-away SQLite
+file in the run's temporary folder; the rate limiter stays on with a limit
+no load here can reach, so its cost is counted but it never answers 429.
 """
 
 from __future__ import annotations
 
+import compileall
 import http.client
 import json
 import os
@@ -20,218 +21,95 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
+RATELIMIT = "1000000000/minute"
 
 
-def gunicorn_command(app: str, port: int, workers: int, *options: str) -> list[str]:
-    """gunicorn serving the WSGI app ``app`` (``module:name``) on 127.0.0.1."""
-    return [
-        sys.executable,
-        "-m",
-        "gunicorn",
-        *options,
-        "--workers",
-        str(workers),
-        "--bind",
-        f"{HOST}:{port}",
-        app,
-    ]
+def server_env(workdir: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "ADJUDICATOR_DATABASE_URL": f"sqlite:///{workdir / 'bench.db'}",
+        "ADJUDICATOR_RATELIMIT_DEFAULT": RATELIMIT,
+    }
 
 
-def bare_flask_command(port: int, workers: int) -> list[str]:
-    """gunicorn serving ``bench/bareapp.py`` (a Flask app with only ``/ping``), preloaded."""
-    return gunicorn_command("bench.bareapp:app", port, workers, "--preload")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return int(s.getsockname()[1])
-
-
-def database_url(workdir: Path) -> str:
-    return f"sqlite:///{workdir / 'bench.db'}"
-
-
-def prepare_database(workdir: Path) -> None:
-    """Bring the throw-away database to the newest schema before any server starts,
-    so that every server measured starts as a deployment restarts (schema current,
-    nothing to migrate), not the first one alone."""
-    from adjudicator.store import migrate, open_engine
-
-    engine = open_engine(database_url(workdir))
-    try:
-        migrate(engine)
-    finally:
-        engine.dispose()
-
-
-def compile_modules() -> None:
-    """Byte-compile the project's modules, as ``pip install`` does for a deployment.
-
-    A source checkout run with ``PYTHONDONTWRITEBYTECODE=1`` (set on some
-    machines, and in our Docker image, where pip has compiled the installed
-    wheel already) would otherwise compile every module of the app again at
-    each server start, and the cold start would count it."""
-    import compileall
+def prepare(workdir: Path) -> None:
+    """Byte-compile the package (as ``pip install`` does) and bring the database to
+    the newest schema, so that every server starts as a deployment restarts."""
+    from adjudicator.store import open_store
 
     if not compileall.compile_dir(REPO_ROOT / "adjudicator", quiet=1):
         raise RuntimeError("byte-compiling adjudicator/ failed")
-
-
-def server_env(workdir: Path, ratelimit: str) -> dict[str, str]:
-    env = dict(os.environ)
-    env.update(
-        {
-            "ADJUDICATOR_DATABASE_URL": database_url(workdir),
-            # The default limit (600/minute per client) would answer a load test
-            # with 429s; a huge limit keeps the limiter's cost in the figures.
-            "ADJUDICATOR_RATELIMIT_DEFAULT": ratelimit,
-            "PYTHONPATH": os.pathsep.join(
-                p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p
-            ),
-        }
-    )
-    return env
+    open_store(server_env(workdir)["ADJUDICATOR_DATABASE_URL"]).dispose()
 
 
 def request(
-    port: int, method: str, path: str, body: t.Any = None, timeout: float = 10.0
+    port: int, method: str, path: str, body: t.Any = None, headers: dict[str, str] | None = None
 ) -> tuple[int, bytes]:
-    conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    """One request; ``body`` is sent as JSON."""
+    conn = http.client.HTTPConnection(HOST, port, timeout=10)
     try:
-        headers = {}
-        data = None
-        if body is not None:
-            data = json.dumps(body).encode()
-            headers["Content-Type"] = "application/json"
-        conn.request(method, path, body=data, headers=headers)
+        data = None if body is None else json.dumps(body, ensure_ascii=False).encode()
+        conn.request(method, path, data, {"Content-Type": "application/json", **(headers or {})})
         resp = conn.getresponse()
         return resp.status, resp.read()
     finally:
         conn.close()
 
 
-def ready(port: int) -> bool:
-    try:
-        status, _ = request(port, "GET", "/readyz", timeout=1.0)
-    except OSError:
-        return False
-    return status == 200
-
-
 class Server:
-    """``python -m adjudicator serve --workers N`` (or any command) on a free port."""
+    """``python -m adjudicator serve --workers N`` on a free port, as a context manager."""
 
-    def __init__(
-        self, workdir: Path, workers: int, ratelimit: str, command: list[str] | None = None
-    ) -> None:
-        self.workdir = workdir
+    def __init__(self, workdir: Path, workers: int) -> None:
+        with socket.socket() as s:
+            s.bind((HOST, 0))
+            self.port = s.getsockname()[1]
         self.workers = workers
-        self.port = free_port()
-        self.command = command or [
-            sys.executable,
-            "-m",
-            "adjudicator",
-            "serve",
-            "--host",
-            HOST,
-            "--port",
-            str(self.port),
-            "--workers",
-            str(workers),
-        ]
-        self.env = server_env(workdir, ratelimit)
-        self.log = workdir / f"server-{workers}w-{self.port}.log"
-        self.proc: subprocess.Popen[bytes] | None = None
-        self.started = 0.0
+        self.command = [sys.executable, "-m", "adjudicator", "serve"]
+        self.command += ["--host", HOST, "--port", str(self.port), "--workers", str(workers)]
+        self.env = server_env(workdir)
+        self.log = workdir / f"server-{self.port}.log"
 
-    def start(self) -> Server:
+    def __enter__(self) -> Server:
+        self.started = time.perf_counter()
         with self.log.open("wb") as log:
-            self.started = time.perf_counter()
             self.proc = subprocess.Popen(
-                self.command,
-                cwd=REPO_ROOT,
-                env=self.env,
-                stdout=log,
-                stderr=log,
-                stdin=subprocess.DEVNULL,
+                self.command, cwd=REPO_ROOT, env=self.env, stdout=log, stderr=log
             )
         return self
 
-    def wait_ready(self, timeout: float = 60.0, poll: float = 0.005) -> float:
-        """Seconds from start to the first 200 from ``/readyz``; also waits for every worker."""
-        assert self.proc is not None
+    def wait_ready(self, timeout: float = 60.0) -> float:
+        """Seconds from the start to the first 200 from ``/readyz``; then waits until
+        every worker is up."""
         deadline = self.started + timeout
-        while time.perf_counter() < deadline:
+        while True:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"server exited early; see {self.log}:\n{self.tail()}")
-            if ready(self.port):
-                elapsed = time.perf_counter() - self.started
-                break
-            time.sleep(poll)
-        else:
-            raise RuntimeError(f"server not ready after {timeout}s; see {self.log}")
-        while len(self.worker_pids()) < self.workers and time.perf_counter() < deadline:
+                raise RuntimeError(f"the server exited; see {self.log}")
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"the server is not ready after {timeout} s; see {self.log}")
+            try:
+                if request(self.port, "GET", "/readyz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            time.sleep(0.005)
+        ready = time.perf_counter() - self.started
+        while len(self.pids()) < 1 + self.workers and time.perf_counter() < deadline:
             time.sleep(0.05)
-        return elapsed
+        return ready
 
-    def tail(self, lines: int = 30) -> str:
+    def pids(self) -> list[int]:
+        """The gunicorn master and its workers."""
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
         try:
-            return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+            return [self.proc.pid, *map(int, children.read_text().split())]
         except OSError:
-            return ""
+            return [self.proc.pid]
 
-    @property
-    def pid(self) -> int:
-        assert self.proc is not None
-        return self.proc.pid
-
-    def worker_pids(self) -> list[int]:
-        return children(self.pid)
-
-    def stop(self) -> None:
-        """SIGTERM to the master we started (gunicorn stops its workers), SIGKILL if stuck."""
-        if self.proc is None or self.proc.poll() is not None:
-            return
-        workers = self.worker_pids()
+    def __exit__(self, *exc: object) -> None:
+        """SIGTERM to the master (gunicorn stops its workers), SIGKILL if it hangs."""
         self.proc.send_signal(signal.SIGTERM)
         try:
             self.proc.wait(timeout=15)
         except subprocess.TimeoutExpired:
-            for pid in workers:
-                with _ignore_missing():
-                    os.kill(pid, signal.SIGKILL)
             self.proc.kill()
-            self.proc.wait(timeout=5)
-
-    def __enter__(self) -> Server:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
-
-
-class _ignore_missing:
-    def __enter__(self) -> None:
-        return None
-
-    def __exit__(self, typ: type | None, *rest: object) -> bool:
-        return typ is ProcessLookupError
-
-
-def children(pid: int) -> list[int]:
-    """Direct children of ``pid`` (gunicorn's workers)."""
-    path = Path(f"/proc/{pid}/task/{pid}/children")
-    try:
-        return [int(p) for p in path.read_text().split()]
-    except OSError:
-        pass
-    out = []
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            out.append(int(stat.parent.name))
-    return sorted(out)
+            self.proc.wait()
