@@ -51,12 +51,20 @@ class Alphabet:
     _split: t.Callable[[str], list[str]] = field(init=False, repr=False, compare=False)
     _labels: t.Mapping[Tile, str] = field(init=False, repr=False, compare=False)
     _keys: t.Mapping[Tile, str] = field(init=False, repr=False, compare=False)
+    _values: t.Mapping[Tile, int] = field(init=False, repr=False, compare=False)
+    _counts: t.Mapping[Tile, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        if len(self.letters) >= BLANK_BIT:  # a tile, blank or not, is one byte on a board
+            raise ValueError(f"the {self.name} alphabet has more than {BLANK_BIT - 1} letters")
         tiles: dict[str, Tile] = {}
         labels: dict[Tile, str] = {BLANK: self.blank_label}
         keys: dict[Tile, str] = {}
+        values: dict[Tile, int] = {}
+        counts: dict[Tile, int] = {BLANK: self.blank_count}
         for tile, spec in enumerate(self.letters, start=1):
+            values[tile] = values[tile | BLANK_BIT] = spec.score
+            counts[tile] = counts[tile | BLANK_BIT] = spec.count
             for text in (spec.label, *spec.aliases):
                 tiles[unicodedata.normalize("NFC", text)] = tile
             for text in (spec.blank_label, *spec.blank_aliases):
@@ -78,6 +86,8 @@ class Alphabet:
         object.__setattr__(self, "_split", split)
         object.__setattr__(self, "_labels", labels)
         object.__setattr__(self, "_keys", keys)
+        object.__setattr__(self, "_values", values)
+        object.__setattr__(self, "_counts", counts)
 
     # -- facts --------------------------------------------------------------
 
@@ -96,14 +106,24 @@ class Alphabet:
         return self.letters[letter - 1]
 
     def score(self, tile: Tile) -> int:
-        """Face value of the letter a tile shows (blanks are the ruleset's call)."""
-        return self.spec(tile).score
+        """Face value of the letter a tile shows (blanks are the ruleset's call).
+
+        :raises ValueError: a tile id outside this alphabet.
+        """
+        try:
+            return self._values[tile]
+        except KeyError:
+            raise ValueError(f"{tile} is not a tile of the {self.name} alphabet") from None
 
     def count(self, tile: Tile) -> int:
-        """How many of this tile the set holds; ``BLANK`` gives the blanks."""
-        if tile == BLANK:
-            return self.blank_count
-        return self.spec(tile).count
+        """How many of this tile the set holds; ``BLANK`` gives the blanks.
+
+        :raises ValueError: a tile id outside this alphabet.
+        """
+        try:
+            return self._counts[tile]
+        except KeyError:
+            raise ValueError(f"{tile} is not a tile of the {self.name} alphabet") from None
 
     @property
     def total_tiles(self) -> int:

@@ -1,4 +1,9 @@
-"""A board holds tiles only: a flat, row-major tuple of tile integers."""
+"""A board holds tiles only: one byte a square, row by row.
+
+Tile integers fit a byte (letter ids stay below ``BLANK_BIT``, see
+:class:`~adjudicator.core.alphabet.Alphabet`), so the squares are ``bytes``:
+immutable, indexed as integers, and counted or sliced at C speed.
+"""
 
 from __future__ import annotations
 
@@ -14,11 +19,11 @@ from adjudicator.errors import BadBoardError, UnknownTileError
 class Board:
     rows: int
     cols: int
-    cells: tuple[Tile, ...]
+    cells: bytes  # cells[row * cols + col] is the tile on that square, EMPTY if none
 
     @classmethod
     def empty(cls, rows: int, cols: int) -> Board:
-        return cls(rows, cols, (EMPTY,) * (rows * cols))
+        return cls(rows, cols, bytes(rows * cols))
 
     def get(self, row: int, col: int) -> Tile:
         return self.cells[row * self.cols + col]
@@ -38,10 +43,10 @@ class Board:
         return (c for c in self.cells if c != EMPTY)
 
     def place(self, tiles: t.Iterable[tuple[int, int, Tile]]) -> Board:
-        cells = list(self.cells)
+        cells = bytearray(self.cells)
         for row, col, tile in tiles:
             cells[row * self.cols + col] = tile
-        return Board(self.rows, self.cols, tuple(cells))
+        return Board(self.rows, self.cols, bytes(cells))
 
     def to_strings(self, alphabet: Alphabet) -> list[str]:
         """One string per row: ``.`` for an empty square, blanks in their blank label."""
@@ -85,7 +90,7 @@ def parse_board(
                 expected_cols=n_cols,
             )
         cells.extend(tiles)
-    return Board(n_rows, n_cols, tuple(cells))
+    return Board(n_rows, n_cols, bytes(cells))
 
 
 def _read_row(row: str | t.Sequence[str], r: int, alphabet: Alphabet) -> list[Tile]:

@@ -218,11 +218,17 @@ def _check_connected(board: Board, new: set[tuple[int, int]]) -> None:
 
 
 def _check_supply(board: Board, placement: Placement, rules: Ruleset) -> None:
-    """No tile used more often than the set holds (blanks counted together)."""
+    """No tile used more often than the set holds: the board's tiles, with the
+    swapped stars' letters in their place, and the placed ones (blanks counted
+    together)."""
     alphabet = rules.alphabet
-    after = board.place((s.row, s.col, s.tile & ~BLANK_BIT) for s in placement.swaps)
-    tiles = [*after.tiles(), *(p.tile for p in placement.tiles)]
-    for tile, n in sorted(count_tiles(tiles).items()):
-        available = alphabet.count(tile)
-        if n > available:
-            raise TileSupplyError(alphabet.label(tile), n, available)
+    cells = bytearray(board.cells)
+    for s in placement.swaps:
+        cells[s.row * board.cols + s.col] = s.tile & ~BLANK_BIT
+    used = cells.replace(bytes([EMPTY]), b"")  # the tiles on the board
+    used.extend(p.tile for p in placement.tiles)
+    counts = count_tiles(used)
+    over = [tile for tile, n in counts.items() if n > alphabet.count(tile)]
+    if over:  # name the first: the blanks, else the lowest letter
+        tile = min(over)
+        raise TileSupplyError(alphabet.label(tile), counts[tile], alphabet.count(tile))

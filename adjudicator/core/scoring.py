@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import operator
 import typing as t
 from dataclasses import dataclass
 
@@ -61,26 +62,11 @@ def score_placement(board: Board, placement: Placement, rules: Ruleset) -> Score
         [(s.row, s.col, s.tile & ~BLANK_BIT) for s in placement.swaps]
         + [(p.row, p.col, p.tile) for p in placement.tiles]
     )
-    found = [
-        _score_word(after, board, rules, row, col, direction)
-        for row, col, direction in _word_starts(after, placement)
-    ]
-    main = _main_index(found, placement)
-    words = [
-        WordScore(
-            tiles=w.tiles,
-            row=w.row,
-            col=w.col,
-            direction=w.direction,
-            main=i == main,
-            letters=w.letters,
-            word_multiplier=w.word_multiplier,
-            score=w.score,
-        )
-        for i, w in enumerate(found)
-    ]
-    if main > 0:  # the main word first, the others in the order found
-        words.insert(0, words.pop(main))
+    runs = _runs(after, placement)
+    main = _main_run(runs, placement)
+    words = [_score_word(after, board, rules, run, main=run == main) for run in runs]
+    if main is not None:  # the main word first, the others in the order found
+        words.insert(0, words.pop(runs.index(main)))
     placed = len(placement.tiles)
     bingo = rules.bingo_bonus > 0 and placed >= rules.bingo_min_tiles
     bonus = rules.bingo_bonus if bingo else 0
@@ -94,44 +80,89 @@ def score_placement(board: Board, placement: Placement, rules: Ruleset) -> Score
     )
 
 
-def _word_starts(after: Board, placement: Placement) -> list[tuple[int, int, str]]:
-    """Start square and direction of every run of 2+ tiles through a new tile, in
-    the order of the tiles (row by row), across before down."""
-    starts: list[tuple[int, int, str]] = []
-    for p in sorted(placement.tiles, key=lambda p: (p.row, p.col)):
-        for direction, (dr, dc) in ((ACROSS, (0, 1)), (DOWN, (1, 0))):
+class _Run(t.NamedTuple):
+    """A line of two or more tiles through a new tile."""
+
+    row: int
+    col: int
+    direction: str
+    length: int
+
+    def holds(self, row: int, col: int) -> bool:
+        if self.direction == ACROSS:
+            return row == self.row and self.col <= col < self.col + self.length
+        return col == self.col and self.row <= row < self.row + self.length
+
+
+_row_col = operator.attrgetter("row", "col")
+
+
+def _runs(after: Board, placement: Placement) -> list[_Run]:
+    """Every run of 2+ tiles through a new tile, in the order of the tiles (row by
+    row), across before down."""
+    runs: list[_Run] = []
+    # How far the last run found along each row (across) and column (down) reaches:
+    # the tiles come in order, so a tile short of that is in a run already found.
+    reach: dict[tuple[str, int], int] = {}
+    for p in sorted(placement.tiles, key=_row_col):
+        for direction, dr, dc in ((ACROSS, 0, 1), (DOWN, 1, 0)):
+            line, along = (p.row, p.col) if direction == ACROSS else (p.col, p.row)
+            if along <= reach.get((direction, line), -1):
+                continue
             row, col = p.row, p.col
             while after.occupied(row - dr, col - dc):
                 row, col = row - dr, col - dc
-            if after.occupied(row + dr, col + dc) and (row, col, direction) not in starts:
-                starts.append((row, col, direction))
-    return starts
+            length = 1
+            while after.occupied(row + dr * length, col + dc * length):
+                length += 1
+            reach[direction, line] = along + length - 1 - (p.row - row) - (p.col - col)
+            if length > 1:
+                runs.append(_Run(row, col, direction, length))
+    return runs
 
 
-def _score_word(
-    after: Board, before: Board, rules: Ruleset, row: int, col: int, direction: str
-) -> WordScore:
-    """Score the run starting at ``row, col``.  A tile is new when its square was
-    empty before the play: a legal placement fills only empty squares, and a star
-    swap replaces a tile."""
-    dr, dc = (0, 1) if direction == ACROSS else (1, 0)
-    layout, alphabet = rules.layout, rules.alphabet
+def _main_run(runs: list[_Run], placement: Placement) -> _Run | None:
+    """The main word runs along the play; a single tile's main word is across if any;
+    a several-line move's is the one holding the most new tiles."""
+    if not runs:
+        return None
+    tiles = placement.tiles
+    if len(tiles) > 1:
+        if all(p.row == tiles[0].row for p in tiles):
+            return next((r for r in runs if r.direction == ACROSS), runs[0])
+        if all(p.col == tiles[0].col for p in tiles):
+            return next((r for r in runs if r.direction == DOWN), runs[0])
+
+    def new_tiles(run: _Run) -> int:
+        return sum(1 for p in tiles if run.holds(p.row, p.col))
+
+    return max(runs, key=lambda r: (new_tiles(r), r.direction == ACROSS))
+
+
+def _score_word(after: Board, before: Board, rules: Ruleset, run: _Run, main: bool) -> WordScore:
+    """Score one run.  A tile is new when its square was empty before the play: a
+    legal placement fills only empty squares, and a star swap replaces a tile.
+    The board and the layout are both row-major, so one index reads the square's
+    tile before and after and its premium."""
+    dr, dc = (0, 1) if run.direction == ACROSS else (1, 0)
+    step = dr * after.cols + dc
+    first = run.row * after.cols + run.col
+    tiles = tuple(after.cells[first : first + step * run.length : step])
+    premiums, alphabet = rules.layout.squares, rules.alphabet
+    blanks_score = rules.blank_scores_letter
     letters: list[LetterScore] = []
     total, word_mult = 0, 1
-    r, c = row, col
-    while after.occupied(r, c):
-        tile = after.get(r, c)
-        blank = bool(tile & BLANK_BIT)
-        value = 0 if blank and not rules.blank_scores_letter else alphabet.score(tile)
-        new = before.get(r, c) == EMPTY
-        premium = layout.premium(r, c)
-        lm, wm = (premium.letter, premium.word) if new else (1, 1)
+    for k, tile in enumerate(tiles):
+        i = first + k * step
+        value = alphabet.score(tile) if blanks_score or not tile & BLANK_BIT else 0
+        new = before.cells[i] == EMPTY
+        lm, wm = (premiums[i].letter, premiums[i].word) if new else (1, 1)
         word_mult *= wm
         total += value * lm
         letters.append(
             LetterScore(
-                row=r,
-                col=c,
+                row=run.row + k * dr,
+                col=run.col + k * dc,
                 tile=tile,
                 value=value,
                 letter_multiplier=lm,
@@ -139,32 +170,13 @@ def _score_word(
                 new=new,
             )
         )
-        r, c = r + dr, c + dc
     return WordScore(
-        tiles=tuple(letter.tile for letter in letters),
-        row=row,
-        col=col,
-        direction=direction,
-        main=False,
+        tiles=tiles,
+        row=run.row,
+        col=run.col,
+        direction=run.direction,
+        main=main,
         letters=tuple(letters),
         word_multiplier=word_mult,
         score=total * word_mult,
     )
-
-
-def _main_index(words: list[WordScore], placement: Placement) -> int:
-    """The main word runs along the play; a single tile's main word is across if any."""
-    if not words:
-        return -1
-    tiles = placement.tiles
-    if len(tiles) > 1:
-        if all(p.row == tiles[0].row for p in tiles):
-            want = ACROSS
-        elif all(p.col == tiles[0].col for p in tiles):
-            want = DOWN
-        else:
-            want = ""
-        if want:
-            return next((i for i, w in enumerate(words) if w.direction == want), 0)
-    # One tile, or a several-line move: the word holding the most new tiles.
-    return max(range(len(words)), key=lambda i: (words[i].new_tiles, words[i].direction == ACROSS))

@@ -37,6 +37,6 @@ def count_tiles(tiles: t.Iterable[Tile]) -> dict[Tile, int]:
     """Multiset of tiles, blanks counted under ``BLANK``."""
     counts: dict[Tile, int] = {}
     for tile in tiles:
-        key = BLANK if tile & BLANK_BIT or tile == BLANK else tile
+        key = BLANK if tile & BLANK_BIT else tile
         counts[key] = counts.get(key, 0) + 1
     return counts
