@@ -52,6 +52,7 @@ class Ruleset:
     zero_score_play_is_scoreless: bool = False
     end_rack_rule: str = "subtract_add"
     tie_break: str = "none"
+    overtime_penalty: int = 10  # points per minute (or part of one) over time on the clock
     finish_line_targets: t.Mapping[int, t.Mapping[str, int]] = field(default_factory=dict)
     description: str = ""
     sources: tuple[str, ...] = ()
@@ -87,6 +88,7 @@ _KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "zero_score_play_is_scoreless": (bool, False),
     "end_rack_rule": (str, False),
     "tie_break": (str, False),
+    "overtime_penalty": (int, False),
     "finish_line_targets": (dict, False),
     "description": (str, False),
     "sources": (list, False),

@@ -1,23 +1,37 @@
 """A picture of the board as SVG: premiums coloured and labelled, tiles with
-their letter and value, blanks and stars marked, the last move highlighted."""
+their letter and value, blanks and stars marked, the last move highlighted.
+
+Words on the picture (premium labels, its accessible name) go through the
+``gettext`` given, so a page can ask for them in its reader's language; the
+default leaves them in English.  :func:`legend` says what each colour means,
+in the layout's own colour names (Erudite's rule text names its premiums by
+colour: green, yellow, blue, red).
+"""
 
 from __future__ import annotations
 
 import typing as t
+from dataclasses import dataclass
 from html import escape
 
 from adjudicator.core.tiles import BLANK_BIT
 
 if t.TYPE_CHECKING:
     from adjudicator.core.game import GameState
+    from adjudicator.core.layout import Layout, Premium
+
+Gettext = t.Callable[[str], str]
 
 CELL = 36
 MARGIN = 22
-# Premium colours by the names used in the layout files.
+PLAIN_FILL = "#e8e4d8"
+LAST_STROKE = "#c2185b"
+# Premium colours by the names used in the layout files; a label is written in
+# dark or white ink, whichever stands out more (4.5:1 at least on every colour).
 COLOURS = {
     "red": "#e0533d",
     "pink": "#f2a7a1",
-    "dark blue": "#2f7fc1",
+    "dark blue": "#1f63a8",
     "light blue": "#a9d3ef",
     "blue": "#5b8fd6",
     "green": "#8fcf7a",
@@ -25,16 +39,82 @@ COLOURS = {
 }
 
 
-def board_svg(state: GameState) -> str:
+def english(text: str) -> str:
+    """The default ``gettext``: the words as written."""
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class LegendItem:
+    """One line of the key under the board: the square as drawn, and its meaning."""
+
+    label: str
+    fill: str
+    ink: str
+    text: str
+    outline: str = ""
+
+
+def premium_label(prem: Premium, gettext: Gettext = english) -> str:
+    """The short label of a premium square (TW, DW, TL, DL in English)."""
+    if prem.word > 1:
+        if prem.word == 3:
+            return gettext("TW")
+        if prem.word == 2:
+            return gettext("DW")
+        return gettext("%(n)dW") % {"n": prem.word}
+    if prem.letter > 1:
+        if prem.letter == 3:
+            return gettext("TL")
+        if prem.letter == 2:
+            return gettext("DL")
+        return gettext("%(n)dL") % {"n": prem.letter}
+    return ""
+
+
+def _fill(prem: Premium) -> str:
+    return COLOURS.get(prem.colour, PLAIN_FILL) if prem.symbol != "." else PLAIN_FILL
+
+
+def ink(fill: str) -> str:
+    """The label colour that contrasts more with ``fill`` (``#rrggbb``)."""
+    channels = [int(fill[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return "#fff" if 1.05 / (lum + 0.05) > (lum + 0.05) / 0.0556 else "#111"
+
+
+def legend(layout: Layout, gettext: Gettext = english) -> list[LegendItem]:
+    """What the squares mean, named by the layout's colours, then the start
+    square and the last move's outline."""
+    items = [
+        LegendItem(
+            premium_label(p, gettext),
+            _fill(p),
+            ink(_fill(p)),
+            gettext("%(colour)s: %(meaning)s")
+            % {"colour": gettext(p.colour), "meaning": gettext(p.name)},
+        )
+        for p in layout.legend
+    ]
+    start = layout.premium(*layout.start)
+    items.append(LegendItem("\u2605", _fill(start), ink(_fill(start)), gettext("start square")))
+    items.append(LegendItem("", "#f5deb3", "#111", gettext("last move"), outline=LAST_STROKE))
+    return items
+
+
+def board_svg(state: GameState, gettext: Gettext = english) -> str:
     rules = state.rules
     layout, alpha, board = rules.layout, rules.alphabet, state.board
     last = state.last_play.placement.squares() if state.last_play else set()
     width = MARGIN + layout.cols * CELL + 2
     height = MARGIN + layout.rows * CELL + 2
+    name = gettext("%(title)s board") % {"title": gettext(rules.title)}
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'width="{width}" height="{height}" font-family="sans-serif" role="img" '
-        f'aria-label="{escape(rules.title)} board">',
+        f'aria-label="{escape(name)}">',
+        f"<title>{escape(name)}</title>",
         f'<rect width="{width}" height="{height}" fill="#fff"/>',
     ]
     for c in range(layout.cols):
@@ -47,28 +127,23 @@ def board_svg(state: GameState) -> str:
             f'<text x="{MARGIN / 2}" y="{MARGIN + r * CELL + CELL / 2 + 4}" '
             f'font-size="12" text-anchor="middle">{r + 1}</text>'
         )
+    labels = {p.symbol: escape(premium_label(p, gettext)) for p in layout.legend}
     for r in range(layout.rows):
         for c in range(layout.cols):
             x, y = MARGIN + c * CELL, MARGIN + r * CELL
             prem = layout.premium(r, c)
-            fill = COLOURS.get(prem.colour, "#e8e4d8") if prem.symbol != "." else "#e8e4d8"
+            fill = _fill(prem)
             out.append(
                 f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" '
                 f'stroke="#fff" stroke-width="1"/>'
             )
             tile = board.get(r, c)
             if not tile:
-                label = ""
-                if prem.word > 1:
-                    label = {2: "DW", 3: "TW"}.get(prem.word, f"{prem.word}W")
-                elif prem.letter > 1:
-                    label = {2: "DL", 3: "TL"}.get(prem.letter, f"{prem.letter}L")
-                if (r, c) == layout.start:
-                    label = "\u2605"
+                label = "\u2605" if (r, c) == layout.start else labels.get(prem.symbol, "")
                 if label:
                     out.append(
                         f'<text x="{x + CELL / 2}" y="{y + CELL / 2 + 4}" font-size="11" '
-                        f'text-anchor="middle" fill="#333">{label}</text>'
+                        f'text-anchor="middle" fill="{ink(fill)}">{label}</text>'
                     )
                 continue
             out.append(_tile(alpha, tile, x, y, (r, c) in last, rules.blank_scores_letter))
@@ -80,7 +155,7 @@ def _tile(alpha: t.Any, tile: int, x: float, y: float, new: bool, star_scores: b
     blank = bool(tile & BLANK_BIT)
     letter = escape(alpha.label(tile & ~BLANK_BIT))
     value = alpha.score(tile) if (not blank or star_scores) else 0
-    stroke = ' stroke="#c2185b" stroke-width="3"' if new else ' stroke="#8d7b4f"'
+    stroke = f' stroke="{LAST_STROKE}" stroke-width="3"' if new else ' stroke="#8d7b4f"'
     parts = [
         f'<g class="tile{" blank" if blank else ""}{" last" if new else ""}">',
         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" '

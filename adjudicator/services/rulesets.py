@@ -92,6 +92,10 @@ class RulesetDetail(Answer):
     fold: dict[str, str]
     challenge_rule: ChallengeRuleName
     challenge_bonus_per: str
+    finish_line_targets: dict[str, dict[str, int]] = Field(
+        description="Players -> level -> target points (the finish-line variant)"
+    )
+    overtime_penalty: int = Field(description="Points per minute (or part of one) over time")
     word_filter: WordFilterOut
     tiles: TilesOut
     layout: LayoutOut
@@ -99,20 +103,21 @@ class RulesetDetail(Answer):
     notes: list[str]
 
 
+def _summary(registry: Registry, r: Ruleset) -> dict[str, t.Any]:
+    """What a ruleset's summary and its full description both say first."""
+    return {
+        "name": r.name,
+        "title": r.title,
+        "description": r.description,
+        "language": r.language,
+        "lexicon": r.lexicon,
+        "lexicons": registry.fitting.get(r.name, []),
+    }
+
+
 def list_rulesets(registry: Registry) -> RulesetsResponse:
-    return RulesetsResponse(
-        rulesets=[
-            RulesetSummary(
-                name=r.name,
-                title=r.title,
-                language=r.language,
-                lexicon=r.lexicon,
-                lexicons=registry.fitting.get(r.name, []),
-                description=r.description,
-            )
-            for r in sorted(registry.rulesets.values(), key=lambda r: r.name)
-        ]
-    )
+    ordered = sorted(registry.rulesets.values(), key=lambda r: r.name)
+    return RulesetsResponse(rulesets=[RulesetSummary(**_summary(registry, r)) for r in ordered])
 
 
 def describe_ruleset(registry: Registry, name: str) -> RulesetDetail:
@@ -123,12 +128,7 @@ def describe_ruleset(registry: Registry, name: str) -> RulesetDetail:
     r: Ruleset = registry.ruleset(name)
     alpha, layout = r.alphabet, r.layout
     return RulesetDetail(
-        name=r.name,
-        title=r.title,
-        description=r.description,
-        language=r.language,
-        lexicon=r.lexicon,
-        lexicons=registry.fitting.get(r.name, []),
+        **_summary(registry, r),
         rack_size=r.rack_size,
         bingo_bonus=r.bingo_bonus,
         bingo_min_tiles=r.bingo_min_tiles,
@@ -139,6 +139,8 @@ def describe_ruleset(registry: Registry, name: str) -> RulesetDetail:
         fold=dict(r.fold),
         challenge_rule=t.cast(ChallengeRuleName, r.challenge_rule),
         challenge_bonus_per=r.challenge_bonus_per,
+        finish_line_targets={str(n): dict(t) for n, t in r.finish_line_targets.items()},
+        overtime_penalty=r.overtime_penalty,
         word_filter=WordFilterOut(
             accept=[tag_names(bits) for bits in r.word_filter.accept],
             reject=tag_names(r.word_filter.reject),

@@ -99,6 +99,22 @@ def assert_fits(page) -> None:
     assert width <= page.viewport_size["width"], f"{width}px wide"
 
 
+# Every visible control smaller than 44x44 CSS pixels, but those ``exempt`` selects.
+# A check box or radio button inside its label is tapped through the label.
+_SMALL_TARGETS = """(exempt) =>
+  [...document.querySelectorAll('a[href], button, input, select, textarea')]
+  .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .filter((e) => !(exempt && e.matches(exempt)))
+  .map((e) => [e, /^(checkbox|radio)$/.test(e.type) && e.closest('label') || e])
+  .map(([e, t]) => [e.outerHTML.slice(0, 60), t.getBoundingClientRect()])
+  .filter(([, r]) => r.width < 44 || r.height < 44)
+  .map(([what, r]) => `${what} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+
+
+def small_targets(page, exempt: str = "") -> list[str]:
+    return page.evaluate(_SMALL_TARGETS, exempt)
+
+
 def shoot(page, name: str, size: str, lang: str) -> Path:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     path = SCREENSHOTS / f"{name}-{size}-{lang}.png"

@@ -1,4 +1,7 @@
-"""The judge page in headless Chromium (Debian's chromium, driven by Playwright)."""
+"""The judge page in headless Chromium (Debian's chromium, driven by Playwright):
+the ruling, the PIN lock, the client key; its languages (English, Russian,
+Polish), its default ruleset, and its layout, keyboard use and accessibility
+at the three sizes (screenshots: judge-<size>-<lang>.png)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.conftest import (
+    SIZES,
+    assert_accessible,
+    assert_fits,
+    shoot,
+    small_targets,
+)
 from tests.conftest import ROOT, running_gunicorn
 
 CHROMIUM = Path("/usr/bin/chromium")
@@ -22,25 +32,6 @@ if not CHROMIUM.exists():
     pytest.skip("Debian chromium is not installed", allow_module_level=True)
 
 sync_api = pytest.importorskip("playwright.sync_api")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(
-            executable_path=str(CHROMIUM),
-            args=[
-                "--no-sandbox",
-                "--disable-gpu",
-                "--disable-quic",
-                "--no-first-run",
-                "--disable-background-networking",
-                "--disable-component-update",
-                "--disable-sync",
-            ],
-        )
-        yield browser
-        browser.close()
 
 
 @pytest.fixture()
@@ -190,3 +181,124 @@ def judge_attempt(page):
         page.click("#judge")
     page.wait_for_selector("#message:not(:empty)")
     return info.value
+
+
+# --- languages, default ruleset, layout, keyboard and accessibility ---
+
+# Every control the page offers, as it is reached with Tab (the ids, or a link's language).
+CONTROLS = ["lang:en", "lang:pl", "lang:ru", "ruleset", "lexicon", "station", "lock", "words"]
+FOCUSED = """() => { const e = document.activeElement, s = getComputedStyle(e);
+  return { id: e.id || `lang:${e.getAttribute('lang')}`, style: s.outlineStyle,
+           width: parseFloat(s.outlineWidth) }; }"""
+
+
+def assert_touch_targets(page) -> None:
+    """Every visible control is at least 44x44 CSS pixels."""
+    assert small_targets(page) == []
+
+
+def text_of(page) -> str:
+    return page.inner_text("body")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+@pytest.mark.parametrize("size", list(SIZES))
+def test_judge_fits_every_size_in_both_languages(open_page, live_server, size, lang):
+    page = open_page(live_server.url + "/judge", size, lang)
+    assert page.get_attribute("html", "lang") == lang
+    assert_fits(page)
+    assert_accessible(page)
+    assert_touch_targets(page)
+    menu = page.locator("#ruleset").bounding_box()
+    assert menu["x"] >= 0 and menu["x"] + menu["width"] <= SIZES[size][0]  # not cut off
+    shoot(page, "judge", size, lang)
+
+    judge(page, page.input_value("#ruleset"), "кот" if lang == "ru" else "qi")
+    verdict = page.locator("#verdict").bounding_box()
+    assert verdict["x"] >= 0 and verdict["x"] + verdict["width"] <= SIZES[size][0]
+    assert_fits(page)
+    assert_accessible(page)
+    shoot(page, "judge-verdict", size, lang)
+
+
+def test_a_russian_browser_gets_russian_and_a_russian_ruleset(open_page, live_server):
+    page = open_page(live_server.url + "/judge", "tablet", "ru-RU")
+    assert page.get_attribute("html", "lang") == "ru"
+    assert page.title() == "Проверка слов"
+    assert page.text_content("h1") == "Проверка слов"
+    assert page.input_value("#ruleset") == "erudite-ru"
+    assert page.input_value("#lexicon") == "ru-opencorpora"
+    labels = page.eval_on_selector_all("#ruleset optgroup", "gs => gs.map((g) => g.label)")
+    assert labels == ["Русский", "Английский"]  # the reader's language first
+    titles = page.eval_on_selector_all("#ruleset option", "os => os.map((o) => o.textContent)")
+    assert "Эрудит" in titles and "Английский скрэббл" in titles
+    for english in ("Word judge", "Ruleset", "Lexicon", "Lock with PIN", "Judge"):
+        assert english not in text_of(page)
+
+    judge(page, "erudite-ru", "кот")
+    assert page.text_content("#verdict") == "\u2713 ДОПУСТИМО"  # text and symbol, not colour alone
+    assert page.text_content("#result-lexicon").startswith("Словарь ru-opencorpora ")
+    assert page.text_content("#announce").startswith("Допустимо. КОТ. Словарь")
+    assert page.text_content(".hint") == "Нажмите любую клавишу, чтобы продолжить"
+    time.sleep(0.6)
+    page.keyboard.press("x")
+    judge(page, "erudite-ru", "кот ккккк")
+    assert page.text_content("#verdict") == "\u2717 НЕДОПУСТИМО"
+    assert page.get_attribute("#result", "class") == "unacceptable"
+
+
+def test_a_latin_letter_in_a_russian_word_is_explained_in_russian(open_page, live_server):
+    page = open_page(live_server.url + "/judge", "tablet", "ru")
+    page.fill("#words", "стoл")  # Latin o
+    page.click("#judge")
+    page.wait_for_selector("#message:not(:empty)")
+    assert page.text_content("#message") == (
+        "«o» (знак 3 в «стoл») — не буква этой игры. Проверьте раскладку клавиатуры."
+    )
+
+
+def test_an_english_browser_opens_on_english_scrabble(page):
+    assert page.get_attribute("html", "lang") == "en"
+    assert page.input_value("#ruleset") == "scrabble-en"  # not scrabble-en-9, first by name
+    labels = page.eval_on_selector_all("#ruleset optgroup", "gs => gs.map((g) => g.label)")
+    assert labels == ["English", "Russian"]
+
+
+def test_a_polish_browser_gets_polish(open_page, live_server):
+    page = open_page(live_server.url + "/judge", "phone", "pl")
+    assert page.text_content("h1") == "Sędzia słów"
+    assert page.input_value("#ruleset") == "scrabble-en"  # no Polish lexicon is bundled
+    judge(page, "scrabble-en", "qi")
+    assert page.text_content("#verdict") == "\u2713 DOPUSZCZALNE"
+    assert_fits(page)
+
+
+def test_the_language_switch_changes_and_sticks(open_page, live_server):
+    page = open_page(live_server.url + "/judge", "tablet", "en")
+    assert page.text_content("h1") == "Word judge"
+    assert page.get_attribute("nav.languages a[lang=en]", "aria-current") == "true"
+    page.click("nav.languages a[lang=ru]")
+    page.wait_for_url("**/judge?lang=ru")
+    assert page.text_content("h1") == "Проверка слов"
+    assert page.input_value("#ruleset") == "erudite-ru"
+    assert page.get_attribute("nav.languages a[lang=ru]", "aria-current") == "true"
+    page.goto(live_server.url + "/judge")  # no ?lang=: the choice is kept (a cookie)
+    assert page.text_content("h1") == "Проверка слов"
+    page.goto(live_server.url + "/docs")
+    assert page.text_content("h1") == "API adjudicator"
+    page.goto(live_server.url + "/judge?lang=pl")
+    page.goto(live_server.url + "/judge")
+    assert page.text_content("h1") == "Sędzia słów"
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_control_is_reached_by_keyboard_with_visible_focus(open_page, live_server, size):
+    page = open_page(live_server.url + "/judge", size, "en")
+    page.click("h1")  # start from the top of the page, not from the words (autofocus)
+    reached = []
+    for _ in range(len(CONTROLS) + 1):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        reached.append(focused["id"])
+        assert focused["style"] != "none" and focused["width"] >= 2, focused
+    assert reached == [*CONTROLS, "judge"]

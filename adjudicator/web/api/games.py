@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from flask import Blueprint, Response, request
+from pydantic import Field
 
 from adjudicator.errors import MalformedRequestError
+from adjudicator.services.board_svg import board_svg
 from adjudicator.services.game_events import EventIn
 from adjudicator.services.game_view import GameOut
 from adjudicator.web.api.request_models import (
@@ -16,10 +18,21 @@ from adjudicator.web.api.request_models import (
 )
 from adjudicator.web.runtime.auth import require_admin
 from adjudicator.web.runtime.extension import runtime
+from adjudicator.web.runtime.i18n import SOURCE
 from adjudicator.web.runtime.operation import operation
-from adjudicator.web.runtime.parsing import parse_json, read_body
+from adjudicator.web.runtime.parsing import Strict, parse_json, read_body
 
 bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
+
+
+class BoardQuery(Strict):
+    lang: str | None = Field(
+        default=None,
+        pattern="^[a-z]{2,3}$",
+        description="The language of the picture's words (`en`, `ru`, `pl`); "
+        "another, or none, gives English",
+        examples=["ru"],
+    )
 
 
 def _token() -> str | None:
@@ -83,7 +96,7 @@ def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
     return _created(runtime().games.import_gcg(data, ruleset, strict=strict))
 
 
-@bp.post("/<id_>/events")
+@bp.post("/<game_id:id_>/events")
 @operation(
     "addGameEvent",
     "Add one event (needs the game's write token in X-Game-Token)",
@@ -113,7 +126,7 @@ def add(id_: str, body: EventRequest) -> GameOut:
     return runtime().games.add_event(id_, _token(), body.version, spec)
 
 
-@bp.get("/<id_>")
+@bp.get("/<game_id:id_>")
 @operation(
     "getGame",
     "A game's state and history",
@@ -126,7 +139,7 @@ def show(id_: str, query: GameQuery) -> GameOut:
     return runtime().games.get(id_, query.rack)
 
 
-@bp.get("/<id_>.gcg")
+@bp.get("/<game_id:id_>.gcg")
 @operation(
     "exportGame",
     "A game as a GCG record",
@@ -142,23 +155,26 @@ def gcg(id_: str) -> Response:
     )
 
 
-@bp.get("/<id_>/board.svg")
+@bp.get("/<game_id:id_>/board.svg")
 @operation(
     "gameBoard",
     "A picture of the board",
     "games",
-    errors=(404,),
+    query=BoardQuery,
+    errors=(400, 404),
     media_type="image/svg+xml",
 )
-def board(id_: str) -> Response:
+def board(id_: str, query: BoardQuery) -> Response:
+    rt = runtime()
+    words = rt.catalogues.get(query.lang or SOURCE).gettext
     return Response(
-        runtime().games.board_svg(id_),
+        board_svg(rt.games.read(id_).state, words),
         mimetype="image/svg+xml",
         headers={"Cache-Control": "no-cache"},
     )
 
 
-@bp.delete("/<id_>")
+@bp.delete("/<game_id:id_>")
 @operation(
     "deleteGame",
     "Delete a game (admin)",

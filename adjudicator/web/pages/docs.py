@@ -1,7 +1,8 @@
 """GET /docs: the API documentation page, entirely self-hosted (works offline).
 
 Swagger UI comes from the ``swagger-ui-bundle-v2`` package and is served from
-here, with our own initializer script; no CDN, no inline script.
+here, with our own initializer script; no CDN, no inline script.  The page's
+own words are translated; Swagger UI and the operations stay in English.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ SWAGGER_DIR = Path(swagger_ui_path)
 @bp.get("/docs")
 @operation("docs", "Human documentation of this API", "operations", media_type="text/html")
 def page() -> tuple[str, int, dict[str, str]]:
-    html = render_template("docs.html", operations=runtime().operations)
+    rt = runtime()
+    html = render_template("docs.html", operations=rt.operations, languages=rt.catalogues.names())
     return html, 200, PAGE_HEADERS
 
 

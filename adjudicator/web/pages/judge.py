@@ -1,26 +1,88 @@
-"""The judge page: a kiosk for a tournament table (same API as everyone else)."""
+"""The judge page: a kiosk for a tournament table (same API as everyone else).
+
+It opens on a ruleset of the reader's language and lists the rulesets by
+language, titles translated through the catalogues.
+"""
 
 from __future__ import annotations
 
+import typing as t
+from dataclasses import dataclass
+
+from babel import Locale, UnknownLocaleError
 from flask import Blueprint, render_template
 
 from adjudicator.services.rulesets import list_rulesets
 from adjudicator.web.runtime.auth import PAGE_HEADERS
 from adjudicator.web.runtime.extension import runtime
+from adjudicator.web.runtime.i18n import SOURCE, gettext, language
 from adjudicator.web.runtime.operation import operation
 
+if t.TYPE_CHECKING:
+    from adjudicator.services.rulesets import RulesetSummary
+
 bp = Blueprint("judge", __name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    name: str
+    title: str
+    lexicons: list[str]
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """The rulesets of one language, under that language's name."""
+
+    label: str
+    rulesets: list[Choice]
 
 
 @bp.get("/judge")
 @operation("judgePage", "The judge's kiosk page", "pages", media_type="text/html")
 def page() -> tuple[str, int, dict[str, str]]:
     rt = runtime()
+    lang = language()
     rulesets = [r for r in list_rulesets(rt.registry).rulesets if r.lexicon in rt.registry.lexicons]
     html = render_template(
         "judge.html",
-        rulesets=rulesets,
+        groups=groups(rulesets, lang),
+        default=default_ruleset(rulesets, lang),
+        languages=rt.catalogues.names(),
         max_words=rt.settings.judge_max_words,
         needs_key=bool(rt.keys),
     )
     return html, 200, PAGE_HEADERS
+
+
+def default_ruleset(rulesets: t.Sequence[RulesetSummary], lang: str) -> str | None:
+    """The page's first choice: a ruleset of the reader's language (else of
+    English), its plain one (``scrabble-en``, not ``scrabble-en-naspa``) first."""
+    for wanted in (lang, SOURCE):
+        mine = sorted(r.name for r in rulesets if r.language == wanted)
+        plain = [name for name in mine if name.endswith(f"-{wanted}")]
+        if mine:
+            return (plain or mine)[0]
+    return rulesets[0].name if rulesets else None
+
+
+def groups(rulesets: t.Sequence[RulesetSummary], lang: str) -> list[Group]:
+    """The rulesets by language: the reader's first, then by the languages' names."""
+    by_language: dict[str, list[Choice]] = {}
+    for r in rulesets:
+        by_language.setdefault(r.language, []).append(
+            Choice(r.name, gettext(r.title), list(r.lexicons))
+        )
+    found = [Group(_language_name(code, lang), choices) for code, choices in by_language.items()]
+    first = _language_name(lang, lang)
+    return sorted(found, key=lambda g: (g.label != first, g.label))
+
+
+def _language_name(code: str, lang: str) -> str:
+    """``ru`` as the reader calls it: Russian, русский, rosyjski (capitalized)."""
+    try:
+        name = Locale.parse(code).get_display_name(lang) or code
+    except (UnknownLocaleError, ValueError):
+        name = code
+    return name[:1].upper() + name[1:]

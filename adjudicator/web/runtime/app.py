@@ -14,6 +14,7 @@ from adjudicator.store import open_store
 from adjudicator.web import api, pages
 from adjudicator.web.runtime import (
     auth,
+    converters,
     i18n,
     jsonio,
     limits,
@@ -44,6 +45,7 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     app.config.from_mapping(MAX_CONTENT_LENGTH=settings.max_body_bytes)
     app.config.from_mapping(overrides)
     jsonio.init_app(app)
+    converters.init_app(app)  # before any route uses them
 
     registry = open_registry(settings)
     store = open_store(settings.database_url)

@@ -12,6 +12,9 @@
   const CLEAR_AFTER_MS = 10000;
   const KEY_GRACE_MS = 500;
   const maxWords = parseInt(document.body.dataset.maxWords, 10) || 12;
+  // The page's words, translated by the server's catalogues; {name} marks a value.
+  const T = JSON.parse($("strings").textContent);
+  const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (all, k) => (k in values ? values[k] : all));
   let shownAt = 0;
   let clearTimer = null;
 
@@ -58,9 +61,9 @@
   }
 
   $("lock").addEventListener("click", () => {
-    const pin = askPin("Choose a PIN (4 or more digits) to lock this ruleset");
+    const pin = askPin(T.choosePin);
     if (pin === null) { return; }
-    if (!/^\d{4,}$/.test(pin)) { say("The PIN must be 4 or more digits."); return; }
+    if (!/^\d{4,}$/.test(pin)) { say(T.badPin); return; }
     saveState({ ruleset: $("ruleset").value, lexicon: $("lexicon").value,
                 station: $("station").value, pin: pinHash(pin) });
     applyLock();
@@ -69,15 +72,15 @@
 
   $("unlock").addEventListener("click", () => {
     const state = loadState();
-    const pin = askPin("PIN to unlock");
+    const pin = askPin(T.unlockPin);
     if (pin === null) { return; }
-    if (pinHash(pin) !== state.pin) { say("Wrong PIN."); return; }
+    if (pinHash(pin) !== state.pin) { say(T.wrongPin); return; }
     saveState({ ruleset: state.ruleset, lexicon: state.lexicon, station: state.station });
     applyLock();
   });
 
   function say(text) { $("message").textContent = text; }
-  const NO_KEY = "This server needs a client key: the director enters it in the settings.";
+  const NO_KEY = T.noKey;
 
   function words() {
     return $("words").value.split(/\s+/).map((w) => w.trim()).filter(Boolean);
@@ -87,8 +90,8 @@
     event.preventDefault();
     say("");
     const list = words();
-    if (list.length === 0) { say("Enter the words challenged."); return; }
-    if (list.length > maxWords) { say(`At most ${maxWords} words.`); return; }
+    if (list.length === 0) { say(T.noWords); return; }
+    if (list.length > maxWords) { say(T.tooMany); return; }
     const body = { ruleset: $("ruleset").value, words: list };
     if ($("lexicon").value) { body.lexicon = $("lexicon").value; }
     const station = $("station").value.trim();
@@ -107,7 +110,7 @@
         body: JSON.stringify(body),
       });
     } catch (e) {
-      say("The judge cannot reach the server. Call the director.");
+      say(T.offline);
       return;
     }
     const data = await response.json().catch(() => ({}));
@@ -115,8 +118,19 @@
       say(`${NO_KEY} (${data.detail || response.status})`);
       return;
     }
-    if (!response.ok) { say(data.detail || `Error ${response.status}`); return; }
+    if (!response.ok) { say(problem(data, response.status)); return; }
     show(data, list);
+  }
+
+  // A problem's detail is in English; in another language, a letter that is
+  // not in the game's alphabet (a Latin "o" in a Cyrillic word) is said from
+  // the problem's fields.
+  function problem(data, status) {
+    if (data.code === "unknown-tile" && document.documentElement.lang !== "en") {
+      return fmt(T.unknownTile, {
+        character: data.character, number: data.position + 1, text: data.text });
+    }
+    return data.detail || fmt(T.error, { status });
   }
 
   function show(data, list) {
@@ -124,15 +138,18 @@
     const result = $("result");
     result.className = ok ? "acceptable" : "unacceptable";
     // Text and symbol carry the verdict, so colour is never the only signal.
-    $("verdict").textContent = ok ? "\u2713 ACCEPTABLE" : "\u2717 UNACCEPTABLE";
+    const verdict = ok ? `\u2713 ${T.acceptable}` : `\u2717 ${T.unacceptable}`;
+    $("verdict").textContent = verdict;
+    $("verdict").classList.toggle("long", verdict.length > 14);
     const entered = list.join(" ").toUpperCase();
     $("result-words").textContent = entered;
     const lex = data.lexicon || {};
-    $("result-lexicon").textContent = `Lexicon ${lex.name} ${lex.version}`;
+    const lexicon = fmt(T.lexicon, { name: lex.name, version: lex.version });
+    $("result-lexicon").textContent = lexicon;
     result.hidden = false;
     result.setAttribute("aria-hidden", "false");
     $("announce").textContent =
-      `${ok ? "Acceptable" : "Unacceptable"}. ${entered}. Lexicon ${lex.name} ${lex.version}.`;
+      `${ok ? T.saidAcceptable : T.saidUnacceptable}. ${entered}. ${lexicon}.`;
     shownAt = performance.now();
     clearTimer = window.setTimeout(clear, CLEAR_AFTER_MS);
   }
@@ -175,9 +192,9 @@
       const key = $("key").value.trim();
       if (key) { sessionStorage.setItem(KEY_STORE, key); } else { sessionStorage.removeItem(KEY_STORE); }
       $("key").value = "";
-      $("key").placeholder = key ? "entered" : "";
+      $("key").placeholder = key ? T.keyEntered : "";
     });
-    if (sessionStorage.getItem(KEY_STORE)) { $("key").placeholder = "entered"; }
+    if (sessionStorage.getItem(KEY_STORE)) { $("key").placeholder = T.keyEntered; }
   }
   applyLock();
 })();

@@ -8,7 +8,9 @@ window.addEventListener("DOMContentLoaded", function () {
   window.ui = window.SwaggerUIBundle({
     url: root.getAttribute("data-spec-url"),
     domNode: root,
-    deepLinking: true,
+    // No deep links: Swagger UI puts each one, a link, inside the button that
+    // opens its operation, which keyboards and screen readers cannot use.
+    deepLinking: false,
     validatorUrl: null,
     tryItOutEnabled: false,
     presets: [window.SwaggerUIBundle.presets.apis],

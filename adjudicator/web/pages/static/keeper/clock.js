@@ -1,0 +1,58 @@
+// The clock: it runs in this browser and is kept in its storage with the
+// token, so it survives a reload.  Each player's time counts down on their turn.
+
+import { store } from "./api.js";
+import { $, gameId } from "./page.js";
+import { state } from "./state.js";
+
+let lastTick = null;
+
+export function clockText(ms) {
+  const neg = ms < 0;
+  const total = Math.ceil(Math.abs(ms) / 1000);
+  const text = `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+  return neg ? "−" + text : text;
+}
+
+// The ruleset's overtime_penalty, per minute or part of a minute started over time.
+export function overtimePoints(ms) {
+  return ms < 0 ? Math.ceil(-ms / 60000) * state.rules.overtime_penalty : 0;
+}
+
+function tickClock() {
+  const clock = state.saved.clock;
+  const now = Date.now();
+  if (clock && clock.running && lastTick !== null && clock.player !== undefined) {
+    clock.left[clock.player] -= now - lastTick;
+  }
+  lastTick = now;
+}
+
+// The time so far goes to the player who had the turn; the clock stops with the game.
+export function switchClock() {
+  const clock = state.saved.clock;
+  if (!clock) return;
+  tickClock();
+  if (state.game.status !== "playing") clock.running = false;
+  clock.player = state.game.turn;
+  store.save(gameId, state.saved);
+}
+
+export function toggleClock() {
+  const clock = state.saved.clock;
+  tickClock();
+  clock.running = !clock.running;
+  clock.player = state.game.turn;
+  store.save(gameId, state.saved);
+}
+
+export function showClock() {
+  const clock = state.saved.clock;
+  if (!clock || !state.game) return;
+  tickClock();
+  clock.left.forEach((ms, i) => {
+    const node = $("clock" + i);
+    if (node) { node.textContent = clockText(ms); node.classList.toggle("over", ms < 0); }
+  });
+  store.save(gameId, state.saved);
+}

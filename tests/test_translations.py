@@ -1,0 +1,125 @@
+"""The pages' catalogues: every message the judge, spectator and docs pages say
+(their templates, the spectator's move list, the board picture), every ruleset
+title and every premium and colour name of the layouts has a translation in
+each language's pages.po, and every message of the scorekeeper page one in its
+keeper.po; each with the same %(values)s and {values} as the English."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_file
+from babel.messages.pofile import read_po
+
+from tests.conftest import CONFIG, ROOT
+
+PAGES = ROOT / "adjudicator" / "web" / "pages"
+# Each catalogue: its templates and its Python modules.
+SOURCES = {
+    "pages": (
+        [
+            PAGES / "templates" / name
+            for name in ("judge.html", "game.html", "docs.html", "_languages.html")
+        ],
+        [PAGES / "spectator.py", ROOT / "adjudicator" / "services" / "board_svg.py"],
+    ),
+    "keeper": ([PAGES / "templates" / "keeper.html"], [PAGES / "keeper.py"]),
+}
+LANGUAGES = ["ru", "pl"]
+CATALOGUES = [(name, lang) for name in SOURCES for lang in LANGUAGES]
+# Values the server fills in (%(name)s) and values the page's script fills in ({name}).
+VALUE = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
+
+
+def extracted(name: str = "pages") -> dict[str, str]:
+    """msgid (a plural's singular) -> where it is used."""
+    found: dict[str, str] = {}
+    templates, python = SOURCES[name]
+    for path, method in [*((p, "jinja2") for p in templates), *((p, "python") for p in python)]:
+        for lineno, message, _, _ in extract_from_file(method, path):
+            msgid = message[0] if isinstance(message, tuple) else message
+            found.setdefault(msgid, f"{path.name}:{lineno}")
+    return found
+
+
+def data_messages() -> dict[str, str]:
+    """Words that come from the configuration: ruleset titles, premium and colour names."""
+    found: dict[str, str] = {}
+    for path in sorted((CONFIG / "rulesets").glob("*.yaml")):
+        found[yaml.safe_load(path.read_text("utf-8"))["title"]] = path.name
+    for path in sorted((CONFIG / "layouts").glob("*.yaml")):
+        for premium in yaml.safe_load(path.read_text("utf-8"))["legend"].values():
+            found[premium["name"]] = path.name
+            found[premium["colour"]] = path.name
+    return found
+
+
+def wanted(name: str) -> dict[str, str]:
+    return {**extracted(name), **data_messages()} if name == "pages" else extracted(name)
+
+
+def catalogue(lang: str, name: str = "pages") -> Catalog:
+    with (PAGES / "translations" / lang / f"{name}.po").open("rb") as fh:
+        return read_po(fh, locale=lang, abort_invalid=True)
+
+
+def test_the_pages_use_messages_at_all():
+    found = extracted()
+    assert len(found) > 60
+    for msgid in ("Word judge", "%(name)s to play", "Scores", "TW", "adjudicator API"):
+        assert msgid in found
+    data = data_messages()
+    assert "Erudite (Эрудит)" in data and "green" in data and "double letter" in data
+    keeper = extracted("keeper")
+    assert len(keeper) > 100 and "{name} to play" in keeper and "Start the game" in keeper
+
+
+@pytest.mark.parametrize(("name", "lang"), CATALOGUES)
+def test_every_catalogue_parses_with_babel(name, lang):
+    cat = catalogue(lang, name)
+    assert cat.locale is not None and str(cat.locale) == lang
+    assert cat.num_plurals == 3  # one, few, many
+    assert "Plural-Forms" in dict(cat.mime_headers)
+
+
+@pytest.mark.parametrize(("name", "lang"), CATALOGUES)
+def test_every_message_of_the_pages_is_translated(name, lang):
+    cat = catalogue(lang, name)
+    missing = []
+    for msgid, where in sorted(wanted(name).items()):
+        message = cat.get(msgid)
+        strings = [] if message is None else message.string
+        strings = [strings] if isinstance(strings, str) else list(strings)
+        if not strings or not all(s.strip() for s in strings):
+            missing.append(f"{msgid!r} ({where})")
+    assert not missing, f"{lang}/{name}.po lacks:\n" + "\n".join(missing)
+
+
+@pytest.mark.parametrize(("name", "lang"), CATALOGUES)
+def test_translations_keep_the_values_of_their_message(name, lang):
+    bad = []
+    for message in catalogue(lang, name):
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        want = set(VALUE.findall(ids[-1]))
+        for text in strings:
+            if set(VALUE.findall(text)) != want:
+                bad.append(f"{ids[0]!r} -> {text!r}")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize(("name", "lang"), CATALOGUES)
+def test_no_translation_is_left_unused(name, lang):
+    """A message no page says any more is taken out of the catalogue too."""
+    used = wanted(name)
+    stale = [
+        m.id
+        for m in catalogue(lang, name)
+        if m.id and (m.id[0] if isinstance(m.id, tuple) else m.id) not in used
+    ]
+    assert stale == []
