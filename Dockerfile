@@ -42,9 +42,9 @@ RUN --mount=type=bind,target=/usr/src/adjudicator,rw \
     if [ -n "${PIP_INDEX_URL:-}" ]; then export PIP_INDEX_URL; else unset PIP_INDEX_URL; fi; \
     pip install --no-cache-dir .
 
-# SQLite by default, on a volume the app user owns. Override with a
-# postgresql:// URL to use a server instead.
-ENV ADJUDICATOR_DATABASE_URL=sqlite:////data/adjudicator.db \
+# The data folder (the SQLite database, loaded lexicons) is a volume the app
+# user owns. ADJUDICATOR_DATABASE_URL=postgresql+psycopg://... uses a server.
+ENV ADJUDICATOR_DATA_DIR=/data \
     WEB_CONCURRENCY=2
 VOLUME ["/data"]
 

@@ -49,7 +49,16 @@ def serve(host: str, port: int, workers: int) -> None:
     """Run the service under gunicorn on the embedded defaults."""
     from adjudicator.web.runtime.server import run_gunicorn
 
+    settings = Settings.from_env()
     click.echo(f"adjudicator listening on http://{host}:{port}/  (Ctrl-C to stop)")
+    click.echo(f"data: {settings.data_dir}  (ADJUDICATOR_DATA_DIR)")
+    for old in settings.old_databases():
+        click.echo(
+            f"note: an earlier release's database is at {old}; the service uses the "
+            f"data folder's. To keep its games: stop, then move it to "
+            f"{settings.data_dir / 'adjudicator.db'}",
+            err=True,
+        )
     run_gunicorn(host, port, workers)
 
 
@@ -211,7 +220,8 @@ def lexicon_info(name: str) -> None:
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Target folder (default: ADJUDICATOR_LEXICON_DIR).",
+    help="Target folder (default: a recipe into the bundled lexicons, a word list "
+    "into the data folder's lexicons/, where the service loads it).",
 )
 def lexicon_build(
     recipe: str | None,

@@ -218,19 +218,19 @@ def load_lexicon(manifest_path: Path) -> Lexicon:
     return Lexicon.open(str(manifest["name"]), trie_path, manifest, rules)
 
 
-def load_lexicons(lexicon_dir: Path, registry: Registry) -> None:
-    """Load every lexicon a ruleset names; check that its alphabet fits the ruleset's.
+def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
+    """Load the lexicons of each folder in turn (a later folder's replaces an earlier
+    one of the same name); check that a ruleset's lexicon fits its alphabet.
 
     A ruleset whose lexicon is not installed still scores plays; word checks
     for it answer "lexicon not loaded".
 
     :raises ConfigError: a lexicon whose alphabet cannot spell the ruleset's tiles.
     """
-    if not lexicon_dir.is_dir():
-        return
-    for manifest_path in sorted(lexicon_dir.glob("*.yaml")):
-        lexicon = load_lexicon(manifest_path)
-        registry.lexicons[lexicon.name] = lexicon
+    for folder in lexicon_dirs:
+        for manifest_path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
+            lexicon = load_lexicon(manifest_path)
+            registry.lexicons[lexicon.name] = lexicon
     for rules in registry.rulesets.values():
         lexicon = registry.lexicons.get(rules.lexicon or "")
         if lexicon is not None:

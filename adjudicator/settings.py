@@ -12,6 +12,8 @@ import typing as t
 from dataclasses import dataclass, fields
 from pathlib import Path
 
+import platformdirs
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 
 
@@ -23,13 +25,21 @@ def _bundled(name: str) -> Path:
     return PACKAGE_DIR / "_data" / name
 
 
-def _default_database_url() -> str:
-    """An SQLite file: ``instance/`` in a checkout, else under ``sys.prefix/var``."""
-    if (PACKAGE_DIR.parent / "config" / ".bundled").exists():
-        folder = PACKAGE_DIR.parent / "instance"
-    else:
-        folder = Path(sys.prefix) / "var" / "adjudicator"
-    return f"sqlite:///{folder / 'adjudicator.db'}"
+SERVICE_DATA_DIR = Path("/var/lib/adjudicator")
+# Where releases before the data directory kept the SQLite file.
+_OLD_DATABASES = (
+    PACKAGE_DIR.parent / "instance" / "adjudicator.db",
+    Path(sys.prefix) / "var" / "adjudicator" / "adjudicator.db",
+)
+
+
+def default_data_dir() -> Path:
+    """``/var/lib/adjudicator`` when that folder exists (a service's), else the
+    user's data folder (``~/.local/share/adjudicator`` on Linux).  Neither depends
+    on where or how the package is installed."""
+    if SERVICE_DATA_DIR.is_dir():
+        return SERVICE_DATA_DIR
+    return Path(platformdirs.user_data_dir("adjudicator", appauthor=False))
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +55,22 @@ SETTINGS: tuple[Setting, ...] = (
         None,
         "Folder of alphabets/, layouts/ and rulesets/ (default: the bundled config).",
     ),
-    Setting("lexicon_dir", None, "Folder of lexicons (default: the bundled lexicons)."),
+    Setting(
+        "data_dir",
+        None,
+        "Folder of the service's data: the SQLite database and the lexicons loaded "
+        "into the service, under `lexicons/` (default: /var/lib/adjudicator when it "
+        "exists, else the user's data folder, e.g. ~/.local/share/adjudicator).",
+    ),
+    Setting(
+        "lexicon_dir",
+        None,
+        "Folder of the bundled lexicons, read only (default: the bundled lexicons).",
+    ),
     Setting(
         "database_url",
         None,
-        "SQLAlchemy URL of the database "
-        "(default: instance/adjudicator.db in a checkout, "
-        "else <sys.prefix>/var/adjudicator/adjudicator.db).",
+        "SQLAlchemy URL of the database (default: adjudicator.db in the data folder).",
     ),
     Setting(
         "problem_base_uri",
@@ -94,6 +113,7 @@ SETTINGS: tuple[Setting, ...] = (
 @dataclass(frozen=True, slots=True)
 class Settings:
     config_dir: Path
+    data_dir: Path
     lexicon_dir: Path
     database_url: str
     problem_base_uri: str
@@ -121,7 +141,21 @@ class Settings:
             values[s.name] = value
         values.update({k: v for k, v in overrides.items() if v is not None})
         values["config_dir"] = Path(values["config_dir"] or _bundled("config"))
+        values["data_dir"] = Path(values["data_dir"] or default_data_dir())
         values["lexicon_dir"] = Path(values["lexicon_dir"] or _bundled("lexicons"))
-        values["database_url"] = values["database_url"] or _default_database_url()
+        database = values["data_dir"] / "adjudicator.db"
+        values["database_url"] = values["database_url"] or f"sqlite:///{database}"
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in values.items() if k in names})
+
+    @property
+    def loaded_lexicon_dir(self) -> Path:
+        """Where lexicons loaded into the service live; one of a bundled name replaces it."""
+        return self.data_dir / "lexicons"
+
+    def old_databases(self) -> list[Path]:
+        """SQLite files an earlier release left where it used to keep them, when the
+        data folder holds none yet: their games are not lost, only not in use."""
+        if (self.data_dir / "adjudicator.db").exists():
+            return []
+        return [p for p in _OLD_DATABASES if p.exists()]

@@ -27,6 +27,17 @@ LEXICONS = ROOT / "lexicons"
 GCG_DIR = ROOT.parent / "shared" / "data" / "gcg"
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _own_data_dir(tmp_path_factory) -> t.Iterator[Path]:
+    """No test reads or writes this machine's real data folder: the session's own,
+    for the app and every server the tests start (they inherit the environment)."""
+    patch = pytest.MonkeyPatch()
+    folder = tmp_path_factory.mktemp("data")
+    patch.setenv("ADJUDICATOR_DATA_DIR", str(folder))
+    yield folder
+    patch.undo()
+
+
 @pytest.fixture(scope="session")
 def registry() -> Registry:
     """Rules only (no lexicons): fast, for core tests."""

@@ -267,9 +267,10 @@ def test_pip_install_is_plain_and_non_editable(instructions):
     assert "." in args
 
 
-def test_sqlite_default_lives_on_the_data_volume(instructions):
-    env = env_of(instructions)
-    assert env.get("ADJUDICATOR_DATABASE_URL") == "sqlite:////data/adjudicator.db"
+def test_the_data_folder_is_the_data_volume(instructions):
+    env = env_of(instructions)  # the SQLite file and loaded lexicons, on the volume
+    assert env.get("ADJUDICATOR_DATA_DIR") == "/data"
+    assert "ADJUDICATOR_DATABASE_URL" not in env
     volumes = " ".join(only(instructions, "VOLUME"))
     assert "/data" in volumes
 

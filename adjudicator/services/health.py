@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import typing as t
+from pathlib import Path
+
+from pydantic import Field
 
 from adjudicator.errors import NotReadyError
 from adjudicator.services.answer import Answer
@@ -25,9 +28,10 @@ class Ready(Answer):
     rulesets: int
     lexicons: list[str]
     checks: dict[str, str]
+    data_dir: str = Field(description="The folder of the database and the loaded lexicons")
 
 
-def readiness(registry: Registry, store: Store) -> Ready:
+def readiness(registry: Registry, store: Store, data_dir: Path) -> Ready:
     """Ready when a lexicon is loaded and the database answers.
 
     :raises NotReadyError: naming what failed.
@@ -44,4 +48,5 @@ def readiness(registry: Registry, store: Store) -> Ready:
         rulesets=len(registry.rulesets),
         lexicons=sorted(registry.lexicons),
         checks=checks,
+        data_dir=str(data_dir),
     )

@@ -59,12 +59,13 @@ def build_lexicon(
     license: str = "proprietary",
     out: Path | None = None,
 ) -> BuildReport:
-    """Build a bundled recipe or a plain word list into the lexicon folder.
+    """Build a bundled recipe into the bundled lexicon folder, or a plain word list
+    into the data folder's (``out`` instead, when given).
 
     :raises LexiconBuildError: a refused file; the installed lexicon is untouched.
     """
     config = load_config(settings.config_dir)
-    target = out or settings.lexicon_dir
+    target = out or (settings.lexicon_dir if recipe is not None else settings.loaded_lexicon_dir)
     if recipe is not None:
         recipes = find_recipes(settings.config_dir / "lexicons")
         if recipe not in recipes:

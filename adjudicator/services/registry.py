@@ -7,10 +7,11 @@ from adjudicator.settings import Settings
 
 
 def open_registry(settings: Settings) -> Registry:
-    """Load config and memory-map the lexicons.
+    """Load config and memory-map the lexicons: the bundled ones, then those loaded
+    into the data folder (one of a bundled name replaces it).
 
     :raises ConfigError: bad config or a lexicon that does not fit its ruleset.
     """
     registry = load_config(settings.config_dir)
-    load_lexicons(settings.lexicon_dir, registry)
+    load_lexicons([settings.lexicon_dir, settings.loaded_lexicon_dir], registry)
     return registry

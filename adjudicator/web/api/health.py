@@ -28,7 +28,7 @@ def healthz() -> Health:
 )
 def readyz() -> Ready:
     rt = runtime()
-    return readiness(rt.registry, rt.store)
+    return readiness(rt.registry, rt.store, rt.settings.data_dir)
 
 
 @bp.get("/ping")
