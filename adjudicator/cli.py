@@ -9,7 +9,8 @@ from pathlib import Path
 
 import click
 
-from adjudicator.errors import AdjudicatorError
+from adjudicator.cli_lexicons import lexicon
+from adjudicator.errors import AdjudicatorError, InputError, NotFoundError
 from adjudicator.services.answer import to_data
 from adjudicator.settings import Settings
 
@@ -26,11 +27,14 @@ def _print_json(answer: t.Any) -> None:
 
 
 class _Group(click.Group):
-    """A domain error from any command is printed as ``code: detail`` with exit status 1."""
+    """A domain error from any command is printed as ``code: detail``: exit status 2
+    when the command was asked wrongly (malformed input, an unknown name), else 1."""
 
     def invoke(self, ctx: click.Context) -> t.Any:
         try:
             return super().invoke(ctx)
+        except (InputError, NotFoundError) as exc:
+            raise click.UsageError(f"{exc.code}: {exc.detail}", ctx) from exc
         except AdjudicatorError as exc:
             raise click.ClickException(f"{exc.code}: {exc.detail}") from exc
 
@@ -38,7 +42,21 @@ class _Group(click.Group):
 @click.group(cls=_Group)
 @click.version_option(package_name="adjudicator")
 def cli() -> None:
-    """Word validation, placement scoring and challenge adjudication."""
+    """Word validation, placement scoring and challenge adjudication.
+
+    check, challenge and score exit with status 0 when every word or the play is
+    acceptable, 1 when not (an invalid word, an UNACCEPTABLE ruling, an illegal
+    placement), and 2 on a usage error (a wrong option, an unknown ruleset or
+    lexicon, malformed input). Each takes --lexicon to rule with a loaded list
+    instead of the ruleset's own.
+    """
+
+
+_LEXICON = click.option(
+    "--lexicon",
+    "lexicon_name",
+    help="A loaded lexicon to rule with (default: the ruleset's; see `lexicon list`).",
+)
 
 
 @cli.command()
@@ -81,12 +99,20 @@ def rulesets() -> None:
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON the API would answer.")
 @click.option("--validate", is_flag=True, help="Also check every word formed.")
+@_LEXICON
 @click.argument("coordinate")
 @click.argument("word")
 def score(
-    ruleset: str, board_file: Path | None, as_json: bool, validate: bool, coordinate: str, word: str
+    ruleset: str,
+    board_file: Path | None,
+    as_json: bool,
+    validate: bool,
+    lexicon_name: str | None,
+    coordinate: str,
+    word: str,
 ) -> None:
-    """Score a move in GCG notation, e.g. ``8D WINDY`` (``.`` plays through a tile)."""
+    """Score a move in GCG notation, e.g. ``8D WINDY`` (``.`` plays through a tile);
+    exit status 1 when it is illegal, or with --validate when a word is not valid."""
     from adjudicator.services.plays import score_play
 
     board = None
@@ -95,11 +121,22 @@ def score(
             ln.strip() for ln in board_file.read_text(encoding="utf-8").splitlines() if ln.strip()
         ]
     result = score_play(
-        _registry(), ruleset, board=board, move=f"{coordinate} {word}", validate=validate
+        _registry(),
+        ruleset,
+        board=board,
+        move=f"{coordinate} {word}",
+        validate=validate or lexicon_name is not None,  # a lexicon is named to check with
+        lexicon_name=lexicon_name,
     )
     if as_json:
         _print_json(result)
-        return
+    else:
+        _print_score(result)
+    if result.all_valid is False:
+        sys.exit(1)
+
+
+def _print_score(result: t.Any) -> None:
     for w in result.words:
         letters = " ".join(
             f"{lt.display}{lt.value}"
@@ -118,12 +155,13 @@ def score(
 @cli.command()
 @click.option("--ruleset", required=True, help="Ruleset name, e.g. erudite-ru.")
 @click.option("--json", "as_json", is_flag=True, help="Print the JSON the API would answer.")
+@_LEXICON
 @click.argument("words", nargs=-1, required=True)
-def check(ruleset: str, as_json: bool, words: tuple[str, ...]) -> None:
+def check(ruleset: str, as_json: bool, lexicon_name: str | None, words: tuple[str, ...]) -> None:
     """Check words; exit status 1 if any is not valid."""
     from adjudicator.services.words import check_words
 
-    result = check_words(_registry(), ruleset, list(words))
+    result = check_words(_registry(), ruleset, list(words), lexicon_name=lexicon_name)
     if as_json:
         _print_json(result)
     else:
@@ -144,9 +182,13 @@ def check(ruleset: str, as_json: bool, words: tuple[str, ...]) -> None:
     help="Challenge rule (default: the ruleset's).",
 )
 @click.option("--reveal", is_flag=True, help="Say which word failed (director use).")
+@_LEXICON
 @click.argument("words", nargs=-1, required=True)
-def challenge(ruleset: str, rule: str | None, reveal: bool, words: tuple[str, ...]) -> None:
-    """Rule on a challenge of WORDS (the play as a whole); recorded in the audit trail."""
+def challenge(
+    ruleset: str, rule: str | None, reveal: bool, lexicon_name: str | None, words: tuple[str, ...]
+) -> None:
+    """Rule on a challenge of WORDS (the play as a whole); recorded in the audit trail.
+    Exit status 1 when the play is UNACCEPTABLE."""
     from adjudicator.services.audit import open_trail
     from adjudicator.services.challenges import rule_on_challenge
 
@@ -158,6 +200,7 @@ def challenge(ruleset: str, rule: str | None, reveal: bool, words: tuple[str, ..
         rule=rule,
         reveal=reveal,
         asked_by="cli",
+        lexicon_name=lexicon_name,
     )
     lex = result.lexicon
     shown = [w if isinstance(w, str) else w.word for w in result.words]
@@ -168,94 +211,11 @@ def challenge(ruleset: str, rule: str | None, reveal: bool, words: tuple[str, ..
     click.echo(f"rule: {result.rule}; {result.consequence.summary}")
     click.echo(f"lexicon: {lex['name']} {lex['version']} {lex['checksum']}")
     click.echo(f"adjudication id: {result.id}")
+    if result.verdict != "acceptable":
+        sys.exit(1)
 
 
-@cli.group()
-def lexicon() -> None:
-    """List, inspect and build lexicons."""
-
-
-@lexicon.command("list")
-def lexicon_list() -> None:
-    """The loaded lexicons and the rulesets that use them."""
-    from adjudicator.services.lexicons import list_lexicons
-
-    for row in list_lexicons(_registry()).lexicons:
-        m = row.manifest
-        click.echo(
-            f"{row.name:<18} {m.get('version', ''):<22} {m.get('word_count', 0):>9,} "
-            f"words  {m.get('license', '')}  [{', '.join(row.rulesets) or '-'}]"
-        )
-
-
-@lexicon.command("info")
-@click.argument("name")
-def lexicon_info(name: str) -> None:
-    """Print a lexicon's manifest."""
-    from adjudicator.services.lexicons import lexicon_manifest
-
-    manifest = lexicon_manifest(_registry(), name)
-    click.echo(json.dumps(manifest, ensure_ascii=False, indent=2, default=str))
-
-
-@lexicon.command("build")
-@click.argument("recipe", required=False)
-@click.option(
-    "--wordlist",
-    type=click.Path(exists=True, dir_okay=False, path_type=Path),
-    help="A plain word list (one word per line): a tournament's licensed list.",
-)
-@click.option("--name", help="Name of the lexicon built from --wordlist, e.g. nwl2023.")
-@click.option(
-    "--alphabet",
-    default="english",
-    show_default=True,
-    help="Alphabet of the word list (config/alphabets).",
-)
-@click.option("--language", default="en", show_default=True)
-@click.option(
-    "--version", "version_", default="1", show_default=True, help="Version of the word list."
-)
-@click.option("--license", "license_", default="proprietary", show_default=True)
-@click.option(
-    "--out",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Target folder (default: a recipe into the bundled lexicons, a word list "
-    "into the data folder's lexicons/, where the service loads it).",
-)
-def lexicon_build(
-    recipe: str | None,
-    wordlist: Path | None,
-    name: str | None,
-    alphabet: str,
-    language: str,
-    version_: str,
-    license_: str,
-    out: Path | None,
-) -> None:
-    """Build RECIPE (config/lexicons/RECIPE.yaml) or a --wordlist into a lexicon.
-
-    The build writes to temporary files and renames them into place, so a
-    refused file leaves the installed lexicon serving.
-    """
-    from adjudicator.services.lexicons import build_lexicon
-
-    if (recipe is None) == (wordlist is None):
-        raise click.UsageError("give a RECIPE name or --wordlist FILE (with --name)")
-    if wordlist is not None and not name:
-        raise click.UsageError("--wordlist needs --name")
-    report = build_lexicon(
-        Settings.from_env(),
-        recipe=recipe,
-        wordlist=wordlist,
-        name=name,
-        alphabet=alphabet,
-        language=language,
-        version=version_,
-        license=license_,
-        out=out,
-    )
-    click.echo(report.summary())
+cli.add_command(lexicon)
 
 
 def main() -> None:  # pragma: no cover - console entry point

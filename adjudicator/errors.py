@@ -327,6 +327,20 @@ class LexiconMismatchError(InputError):
         )
 
 
+class LexiconsNotComparableError(InputError):
+    code = "lexicons-not-comparable"
+    title = "Lexicons of different alphabets"
+
+    def __init__(self, base: str, other: str, alphabets: tuple[str, str]) -> None:
+        super().__init__(
+            f"{base!r} ({alphabets[0]}) and {other!r} ({alphabets[1]}) spell words in "
+            "different alphabets: only editions of one alphabet are compared",
+            base=base,
+            other=other,
+            alphabets=list(alphabets),
+        )
+
+
 class StateError(AdjudicatorError):
     code = "state-conflict"
     title = "Not allowed in this state"

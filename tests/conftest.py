@@ -47,7 +47,8 @@ def registry() -> Registry:
 @pytest.fixture(scope="session")
 def full_registry() -> Registry:
     """Rules plus the bundled, memory-mapped lexicons."""
-    return open_registry(Settings.from_env(env={}, config_dir=CONFIG, lexicon_dir=LEXICONS))
+    env = {"ADJUDICATOR_DATA_DIR": os.environ["ADJUDICATOR_DATA_DIR"]}  # not the machine's
+    return open_registry(Settings.from_env(env=env, config_dir=CONFIG, lexicon_dir=LEXICONS))
 
 
 def make_app(db: Path, **config: t.Any) -> Flask:

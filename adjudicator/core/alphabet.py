@@ -240,6 +240,13 @@ class Alphabet:
         except KeyError:
             raise ValueError(f"{tile} is not a tile of the {self.name} alphabet") from None
 
+    def spell_key(self, key: str) -> str:
+        """The labels a lexicon key spells: the way back from :meth:`key`."""
+        return "".join(
+            self.letters[ord(c) - PRIVATE_USE_BASE - 1].label if ord(c) > PRIVATE_USE_BASE else c
+            for c in key
+        )
+
     def key(self, tiles: t.Iterable[Tile]) -> str:
         """The lexicon key of a word: :meth:`key_char` of each tile."""
         try:

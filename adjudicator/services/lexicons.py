@@ -1,12 +1,14 @@
-"""Describe the loaded lexicons."""
+"""Describe, compare and build lexicons."""
 
 from __future__ import annotations
 
 import typing as t
 from pathlib import Path
 
+from pydantic import Field
+
 from adjudicator.builders import BuildReport, build_from_recipe, build_wordlist, find_recipes
-from adjudicator.errors import LexiconBuildError, UnknownLexiconError
+from adjudicator.errors import LexiconBuildError, LexiconsNotComparableError, UnknownLexiconError
 from adjudicator.loaders import load_config
 from adjudicator.services.answer import Answer
 from adjudicator.settings import Settings
@@ -45,6 +47,46 @@ def lexicon_manifest(registry: Registry, name: str) -> dict[str, t.Any]:
     if name not in registry.lexicons:
         raise UnknownLexiconError(name)
     return {k: v for k, v in registry.lexicons[name].manifest.items() if k not in _HIDDEN}
+
+
+class LexiconDiff(Answer):
+    base: str
+    other: str
+    added_count: int = Field(description="Words in `other` and not in `base`")
+    removed_count: int = Field(description="Words in `base` and not in `other`")
+    added: list[str]
+    removed: list[str]
+    truncated: bool = Field(description="True when `limit` cut a list short")
+
+
+def diff_lexicons(
+    registry: Registry, base: str, other: str, limit: int | None = None
+) -> LexiconDiff:
+    """The words one edition adds to another and those it drops, in order.
+
+    :raises UnknownLexiconError: either is not loaded.
+    :raises LexiconsNotComparableError: they spell words in different alphabets.
+    """
+    for name in (base, other):
+        if name not in registry.lexicons:
+            raise UnknownLexiconError(name)
+    a, b = registry.lexicons[base], registry.lexicons[other]
+    if a.alphabet != b.alphabet:
+        raise LexiconsNotComparableError(base, other, (a.alphabet, b.alphabet))
+    alphabet = registry.alphabets[a.alphabet]
+    old, new = set(a.trie.keys()), set(b.trie.keys())
+    added = sorted(alphabet.spell_key(k) for k in new - old)
+    removed = sorted(alphabet.spell_key(k) for k in old - new)
+    cut = limit is not None and (len(added) > limit or len(removed) > limit)
+    return LexiconDiff(
+        base=base,
+        other=other,
+        added_count=len(added),
+        removed_count=len(removed),
+        added=added[:limit],
+        removed=removed[:limit],
+        truncated=cut,
+    )
 
 
 def build_lexicon(

@@ -60,7 +60,7 @@ def test_lexicon_list_and_info(runner):
     info = runner.invoke(cli, ["lexicon", "info", "ru-opencorpora"])
     assert info.exit_code == 0 and "OpenCorpora" in info.output
     missing = runner.invoke(cli, ["lexicon", "info", "nope"])
-    assert missing.exit_code == 1 and "unknown-lexicon" in missing.output
+    assert missing.exit_code == 2 and "unknown-lexicon" in missing.output  # a usage error
 
 
 def test_lexicon_build_from_a_word_list(runner, tmp_path):

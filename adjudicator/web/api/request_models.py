@@ -103,6 +103,12 @@ class AdjudicationsQuery(Strict):
     )
 
 
+class DiffQuery(Strict):
+    limit: int | None = Field(
+        default=None, ge=0, le=1_000_000, strict=False, description="Most words listed each way"
+    )
+
+
 class PlayersModel(Strict):
     challenger: str | None = Field(default=None, max_length=100)
     challenged: str | None = Field(default=None, max_length=100)

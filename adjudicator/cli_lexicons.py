@@ -1,0 +1,116 @@
+"""``adjudicator lexicon``: list, inspect, compare and build lexicons."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from adjudicator.services.registry import open_registry
+from adjudicator.settings import Settings
+
+
+@click.group()
+def lexicon() -> None:
+    """List, inspect and build lexicons."""
+
+
+@lexicon.command("list")
+def lexicon_list() -> None:
+    """The loaded lexicons and the rulesets that use them."""
+    from adjudicator.services.lexicons import list_lexicons
+
+    for row in list_lexicons(open_registry(Settings.from_env())).lexicons:
+        m = row.manifest
+        click.echo(
+            f"{row.name:<18} {m.get('version', ''):<22} {m.get('word_count', 0):>9,} "
+            f"words  {m.get('license', '')}  [{', '.join(row.rulesets) or '-'}]"
+        )
+
+
+@lexicon.command("diff")
+@click.argument("base")
+@click.argument("other")
+@click.option("--counts", is_flag=True, help="Only the counts, not the words.")
+def lexicon_diff(base: str, other: str, counts: bool) -> None:
+    """The words OTHER adds to BASE (+) and those it drops (-), and their counts."""
+    from adjudicator.services.lexicons import diff_lexicons
+
+    diff = diff_lexicons(open_registry(Settings.from_env()), base, other)
+    if not counts:
+        for word in diff.added:
+            click.echo(f"+ {word}")
+        for word in diff.removed:
+            click.echo(f"- {word}")
+    click.echo(f"{other} against {base}: {diff.added_count} added, {diff.removed_count} removed")
+
+
+@lexicon.command("info")
+@click.argument("name")
+def lexicon_info(name: str) -> None:
+    """Print a lexicon's manifest."""
+    from adjudicator.services.lexicons import lexicon_manifest
+
+    manifest = lexicon_manifest(open_registry(Settings.from_env()), name)
+    click.echo(json.dumps(manifest, ensure_ascii=False, indent=2, default=str))
+
+
+@lexicon.command("build")
+@click.argument("recipe", required=False)
+@click.option(
+    "--wordlist",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A plain word list (one word per line): a tournament's licensed list.",
+)
+@click.option("--name", help="Name of the lexicon built from --wordlist, e.g. nwl2023.")
+@click.option(
+    "--alphabet",
+    default="english",
+    show_default=True,
+    help="Alphabet of the word list (config/alphabets).",
+)
+@click.option("--language", default="en", show_default=True)
+@click.option(
+    "--version", "version_", default="1", show_default=True, help="Version of the word list."
+)
+@click.option("--license", "license_", default="proprietary", show_default=True)
+@click.option(
+    "--out",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Target folder (default: a recipe into the bundled lexicons, a word list "
+    "into the data folder's lexicons/, where the service loads it).",
+)
+def lexicon_build(
+    recipe: str | None,
+    wordlist: Path | None,
+    name: str | None,
+    alphabet: str,
+    language: str,
+    version_: str,
+    license_: str,
+    out: Path | None,
+) -> None:
+    """Build RECIPE (config/lexicons/RECIPE.yaml) or a --wordlist into a lexicon.
+
+    The build writes to temporary files and renames them into place, so a
+    refused file leaves the installed lexicon serving.
+    """
+    from adjudicator.services.lexicons import build_lexicon
+
+    if (recipe is None) == (wordlist is None):
+        raise click.UsageError("give a RECIPE name or --wordlist FILE (with --name)")
+    if wordlist is not None and not name:
+        raise click.UsageError("--wordlist needs --name")
+    report = build_lexicon(
+        Settings.from_env(),
+        recipe=recipe,
+        wordlist=wordlist,
+        name=name,
+        alphabet=alphabet,
+        language=language,
+        version=version_,
+        license=license_,
+        out=out,
+    )
+    click.echo(report.summary())
