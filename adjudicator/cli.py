@@ -12,6 +12,9 @@ import click
 from adjudicator.cli_lexicons import lexicon
 from adjudicator.errors import AdjudicatorError, InputError, NotFoundError
 from adjudicator.services.answer import to_data
+
+if t.TYPE_CHECKING:
+    from adjudicator.services.plays import ScoreResponse
 from adjudicator.settings import Settings
 
 
@@ -132,24 +135,24 @@ def score(
         _print_json(result)
     else:
         _print_score(result)
-    if result.all_valid is False:
+    if result.get("all_valid") is False:
         sys.exit(1)
 
 
-def _print_score(result: t.Any) -> None:
-    for w in result.words:
+def _print_score(result: ScoreResponse) -> None:
+    for w in result["words"]:
         letters = " ".join(
-            f"{lt.display}{lt.value}"
-            + (f"x{lt.letter_multiplier}L" if lt.letter_multiplier > 1 else "")
-            + (f"x{lt.word_multiplier}W" if lt.word_multiplier > 1 else "")
-            for lt in w.letters
+            f"{lt['display']}{lt['value']}"
+            + (f"x{lt['letter_multiplier']}L" if lt["letter_multiplier"] > 1 else "")
+            + (f"x{lt['word_multiplier']}W" if lt["word_multiplier"] > 1 else "")
+            for lt in w["letters"]
         )
-        tag = "main " if w.main else "cross"
-        valid = "" if w.valid is None else ("  valid" if w.valid else "  INVALID")
-        click.echo(f"{tag} {w.display:<15} {w.score:>4}   {letters}{valid}")
-    if result.bingo:
-        click.echo(f"bingo bonus {result.bingo_bonus:>13}")
-    click.echo(f"total {result.score:>19}")
+        tag = "main " if w["main"] else "cross"
+        valid = "" if "valid" not in w else ("  valid" if w["valid"] else "  INVALID")
+        click.echo(f"{tag} {w['display']:<15} {w['score']:>4}   {letters}{valid}")
+    if result["bingo"]:
+        click.echo(f"bingo bonus {result['bingo_bonus']:>13}")
+    click.echo(f"total {result['score']:>19}")
 
 
 @cli.command()

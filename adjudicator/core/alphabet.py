@@ -20,6 +20,9 @@ PRIVATE_USE_BASE = 0xE000
 # Notation symbols that :meth:`Alphabet.tokenize` can read when the caller says
 # what they stand for (``extra``): a square or played-through tile, and the blank.
 DOT = "."
+# A board row's longer labels (digraph tiles) read as one private character each.
+_PRIVATE_CELLS = PRIVATE_USE_BASE + 0x100
+_PRIVATE_CELL = re.compile(f"[{chr(_PRIVATE_CELLS)}-{chr(_PRIVATE_CELLS + 0xFF)}]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +56,12 @@ class Alphabet:
     _keys: t.Mapping[Tile, str] = field(init=False, repr=False, compare=False)
     _values: t.Mapping[Tile, int] = field(init=False, repr=False, compare=False)
     _counts: t.Mapping[Tile, int] = field(init=False, repr=False, compare=False)
+    # Board rows read in C-speed string passes: longer labels to one private
+    # character each, a check that every character is known, then each to its tile.
+    _longer_cells: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
+    _not_cell: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    _private_cells: t.Mapping[str, str] = field(init=False, repr=False, compare=False)
+    _cell_bytes: t.Mapping[int, str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.letters) >= BLANK_BIT:  # a tile, blank or not, is one byte on a board
@@ -88,6 +97,18 @@ class Alphabet:
         object.__setattr__(self, "_keys", keys)
         object.__setattr__(self, "_values", values)
         object.__setattr__(self, "_counts", counts)
+        # Board rows: each longer label stands in for one private character first.
+        cells = {**tiles, DOT: EMPTY}
+        longer_cells = sorted((text for text in cells if len(text) > 1), key=len, reverse=True)
+        private = {text: chr(_PRIVATE_CELLS + cells[text]) for text in longer_cells}
+        read = {ord(c): chr(tile) for c, tile in cells.items() if len(c) == 1}
+        read.update({ord(char): chr(cells[text]) for text, char in private.items()})
+        pattern = "|".join(map(re.escape, longer_cells))
+        object.__setattr__(self, "_longer_cells", re.compile(pattern) if longer_cells else None)
+        object.__setattr__(self, "_private_cells", private)
+        known = "".join(chr(code) for code in read)
+        object.__setattr__(self, "_not_cell", re.compile(f"[^{re.escape(known)}]"))
+        object.__setattr__(self, "_cell_bytes", read)
 
     # -- facts --------------------------------------------------------------
 
@@ -159,12 +180,21 @@ class Alphabet:
         table = self._tiles if not extra else {**self._tiles, **extra}
         return self._read(text, fold, table)
 
-    def board_cells(self, text: str) -> list[Tile]:
-        """The squares of a board row: a tile's label, or ``.`` for an empty square.
+    def board_cells(self, text: str) -> bytes:
+        """The squares of a board row, one byte each: a tile's label, or ``.`` for an
+        empty square.
 
         :raises UnknownTileError: as :meth:`tokenize`.
         """
-        return self._read(text, None, self._cells)  # type: ignore[return-value]
+        norm = unicodedata.normalize("NFC", text)
+        if self._longer_cells is not None:
+            if _PRIVATE_CELL.search(norm):  # would read as a longer label
+                self._read(text, None, self._cells)
+            norm = self._longer_cells.sub(lambda m: self._private_cells[m[0]], norm)
+        if self._not_cell.search(norm):  # name the first unknown piece, as tokenize does
+            self._read(text, None, self._cells)
+            raise AssertionError(f"{text!r}: a character the tables do not know")
+        return norm.translate(self._cell_bytes).encode("latin-1")
 
     def _normalize(self, text: str, fold: t.Mapping[str, str] | None) -> str:
         norm = unicodedata.normalize("NFC", text)
@@ -217,12 +247,11 @@ class Alphabet:
         except KeyError as exc:
             raise ValueError(f"{exc.args[0]} is not a tile of the {self.name} alphabet") from None
 
-    def cell_labels(self, cells: t.Iterable[Tile]) -> list[str]:
-        """:meth:`label` of each board square, ``.`` for an empty one."""
-        try:
-            return list(map(self._cell_labels.__getitem__, cells))
-        except KeyError as exc:
-            raise ValueError(f"{exc.args[0]} is not a tile of the {self.name} alphabet") from None
+    def row_text(self, cells: bytes) -> str:
+        """A board row's squares as text, each square's byte read as one character
+        and translated to its label (``.`` for an empty square).  Board cells are
+        tiles of this alphabet by construction (parsed or placed), so none is unknown."""
+        return cells.decode("latin-1").translate(self._cell_labels)
 
     def render(self, tiles: t.Iterable[Tile]) -> str:
         return "".join(self.labels(tiles))

@@ -50,9 +50,8 @@ class Board:
 
     def to_strings(self, alphabet: Alphabet) -> list[str]:
         """One string per row: ``.`` for an empty square, blanks in their blank label."""
-        labels = alphabet.cell_labels(self.cells)
-        cols = self.cols
-        return ["".join(labels[r * cols : (r + 1) * cols]) for r in range(self.rows)]
+        cells, cols = self.cells, self.cols
+        return [alphabet.row_text(cells[i : i + cols]) for i in range(0, len(cells), cols)]
 
 
 def parse_board(
@@ -73,7 +72,7 @@ def parse_board(
             expected_rows=n_rows,
             rows=len(rows),
         )
-    cells: list[Tile] = []
+    cells = bytearray()
     for r, row in enumerate(rows):
         try:
             tiles = _read_row(row, r, alphabet)
@@ -89,15 +88,15 @@ def parse_board(
                 position={"row": r},
                 expected_cols=n_cols,
             )
-        cells.extend(tiles)
+        cells += tiles
     return Board(n_rows, n_cols, bytes(cells))
 
 
-def _read_row(row: str | t.Sequence[str], r: int, alphabet: Alphabet) -> list[Tile]:
+def _read_row(row: str | t.Sequence[str], r: int, alphabet: Alphabet) -> bytes:
     """One row: a string of labels and dots, or a list of cells (a label, ``.`` or "")."""
     if isinstance(row, str):
         return alphabet.board_cells(row)
-    tiles = []
+    tiles = bytearray()
     for c, cell in enumerate(row):
         got = alphabet.board_cells(cell)
         if len(got) > 1:
@@ -105,4 +104,4 @@ def _read_row(row: str | t.Sequence[str], r: int, alphabet: Alphabet) -> list[Ti
                 f"row {r}, col {c}: {cell!r} is more than one tile", position={"row": r, "col": c}
             )
         tiles.append(got[0] if got else EMPTY)
-    return tiles
+    return bytes(tiles)

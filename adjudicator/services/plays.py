@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import typing as t
+from typing import NotRequired
 
-from pydantic import Field
+from pydantic import ConfigDict, Field, with_config
+from typing_extensions import TypedDict
 
+from adjudicator.core.alphabet import Alphabet
 from adjudicator.core.board import Board, parse_board
 from adjudicator.core.coords import parse_coord
 from adjudicator.core.placement import PlacedTile, Placement, Swap, from_move
@@ -14,7 +17,6 @@ from adjudicator.core.scoring import ScoreBreakdown, WordScore, score_placement
 from adjudicator.core.tiles import BLANK_BIT
 from adjudicator.core.verdict import Reason
 from adjudicator.errors import MalformedRequestError, PlacementError
-from adjudicator.services.answer import Answer
 from adjudicator.services.words import LexiconRef, lexicon_ref
 
 if t.TYPE_CHECKING:
@@ -42,11 +44,17 @@ class PlacedIn(SwapIn, t.Protocol):
     def blank(self) -> bool: ...
 
 
-class ScoredLetter(Answer):
+# The score answer is typed dicts, like the word verdicts: a play's letters and
+# words are many small items, built as data and serialized as they are.
+_EXACT = ConfigDict(extra="forbid")
+
+
+@with_config(_EXACT)
+class ScoredLetter(TypedDict):
     row: int
     col: int
     letter: str
-    display: str = Field(description="Lower case for a blank")
+    display: t.Annotated[str, Field(description="Lower case for a blank")]
     blank: bool
     value: int
     new: bool
@@ -54,7 +62,8 @@ class ScoredLetter(Answer):
     word_multiplier: int
 
 
-class ScoredWord(Answer):
+@with_config(_EXACT)
+class ScoredWord(TypedDict):
     word: str
     display: str
     tiles: list[str]
@@ -65,20 +74,21 @@ class ScoredWord(Answer):
     direction: t.Literal["across", "down"]
     word_multiplier: int
     letters: list[ScoredLetter]
-    valid: bool | None = Field(default=None, description="With `validate`")
-    reason: Reason | None = None
+    valid: NotRequired[t.Annotated[bool, Field(description="With `validate`")]]
+    reason: NotRequired[Reason]
 
 
-class ScoreResponse(Answer):
+@with_config(_EXACT)
+class ScoreResponse(TypedDict):
     ruleset: str
     score: int
     bingo: bool
     bingo_bonus: int
     tiles_placed: int
-    words: list[ScoredWord] = Field(description="Main word first")
-    board: list[str] = Field(description="The board after the play")
-    all_valid: bool | None = Field(default=None, description="With `validate`")
-    lexicon: LexiconRef | None = Field(default=None, description="With `validate`")
+    words: t.Annotated[list[ScoredWord], Field(description="Main word first")]
+    board: t.Annotated[list[str], Field(description="The board after the play")]
+    all_valid: NotRequired[t.Annotated[bool, Field(description="With `validate`")]]
+    lexicon: NotRequired[t.Annotated[LexiconRef, Field(description="With `validate`")]]
 
 
 def column_first(move: str | None) -> bool:
@@ -158,29 +168,28 @@ def score_play(
         )
     except PlacementError as exc:
         raise exc.in_notation(column_first(move)) from None
-    words = [_word(rules, w) for w in breakdown.words]
-    extra: dict[str, t.Any] = {}
+    # The answer is built as plain data and validated into its model once, in one
+    # pass of pydantic's validator, rather than one model call per letter and word.
+    words = [_word(rules.alphabet, w) for w in breakdown.words]
+    answer: dict[str, t.Any] = {
+        "ruleset": rules.name,
+        "score": breakdown.score,
+        "bingo": breakdown.bingo,
+        "bingo_bonus": breakdown.bingo_bonus,
+        "tiles_placed": breakdown.tiles_placed,
+        "words": words,
+        "board": breakdown.board_after.to_strings(rules.alphabet),
+    }
     if validate:
         checker = registry.checker(rules.name, lexicon_name)
         for out, w in zip(words, breakdown.words, strict=True):
             reason = checker.judge(tile & ~BLANK_BIT for tile in w.tiles)
-            out.valid = reason is None
+            out["valid"] = reason is None
             if reason is not None:
-                out.reason = reason
-        extra = {
-            "all_valid": all(w.valid for w in words),
-            "lexicon": lexicon_ref(checker.lexicon),
-        }
-    return ScoreResponse(
-        ruleset=rules.name,
-        score=breakdown.score,
-        bingo=breakdown.bingo,
-        bingo_bonus=breakdown.bingo_bonus,
-        tiles_placed=breakdown.tiles_placed,
-        words=words,
-        board=breakdown.board_after.to_strings(rules.alphabet),
-        **extra,
-    )
+                out["reason"] = reason
+        answer["all_valid"] = all(out["valid"] for out in words)
+        answer["lexicon"] = lexicon_ref(checker.lexicon)
+    return t.cast(ScoreResponse, answer)
 
 
 def words_of_play(
@@ -201,31 +210,33 @@ def words_of_play(
     return [rules.alphabet.render(t_ & ~BLANK_BIT for t_ in w.tiles) for w in breakdown.words]
 
 
-def _word(rules: Ruleset, w: WordScore) -> ScoredWord:
-    alphabet = rules.alphabet
-    letters = [
-        ScoredLetter(
-            row=ls.row,
-            col=ls.col,
-            letter=alphabet.label(ls.tile & ~BLANK_BIT),
-            display=alphabet.label(ls.tile),
-            blank=bool(ls.tile & BLANK_BIT),
-            value=ls.value,
-            new=ls.new,
-            letter_multiplier=ls.letter_multiplier,
-            word_multiplier=ls.word_multiplier,
+def _word(alphabet: Alphabet, w: WordScore) -> dict[str, t.Any]:
+    """A scored word as the data of a :class:`ScoredWord`."""
+    letters = []
+    for ls in w.letters:
+        plain = alphabet.label(ls.tile & ~BLANK_BIT)
+        letters.append(
+            {
+                "row": ls.row,
+                "col": ls.col,
+                "letter": plain,
+                "display": alphabet.label(ls.tile),
+                "blank": bool(ls.tile & BLANK_BIT),
+                "value": ls.value,
+                "new": ls.new,
+                "letter_multiplier": ls.letter_multiplier,
+                "word_multiplier": ls.word_multiplier,
+            }
         )
-        for ls in w.letters
-    ]
-    return ScoredWord(
-        word="".join(letter.letter for letter in letters),
-        display="".join(letter.display for letter in letters),
-        tiles=[letter.display for letter in letters],
-        score=w.score,
-        main=w.main,
-        row=w.row,
-        col=w.col,
-        direction=t.cast(t.Literal["across", "down"], w.direction),
-        word_multiplier=w.word_multiplier,
-        letters=letters,
-    )
+    return {
+        "word": "".join(letter["letter"] for letter in letters),
+        "display": "".join(letter["display"] for letter in letters),
+        "tiles": [letter["display"] for letter in letters],
+        "score": w.score,
+        "main": w.main,
+        "row": w.row,
+        "col": w.col,
+        "direction": w.direction,
+        "word_multiplier": w.word_multiplier,
+        "letters": letters,
+    }

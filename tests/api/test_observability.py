@@ -133,7 +133,8 @@ def test_word_and_challenge_verdicts_are_counted(client):
     invalid = _value("adjudicator_word_verdicts_total", valid="false")
     client.post("/api/v1/words/check", json={"ruleset": "scrabble-en", "words": ["QI", "QX", "ZA"]})
     client.get("/api/v1/words/QQ?ruleset=scrabble-en")
-    assert _value("adjudicator_word_verdicts_total", valid="true") == valid + 2
+    client.get("/api/v1/words/QI?ruleset=scrabble-en")
+    assert _value("adjudicator_word_verdicts_total", valid="true") == valid + 3
     assert _value("adjudicator_word_verdicts_total", valid="false") == invalid + 2
     bad = _value("adjudicator_challenge_verdicts_total", verdict="unacceptable")
     client.post("/api/v1/challenges", json={"ruleset": "scrabble-en", "words": ["QX"]})

@@ -9,7 +9,7 @@ from adjudicator.services.lexicons import LexiconsResponse, list_lexicons
 from adjudicator.services.words import CheckResponse, WordResponse, check_word, check_words
 from adjudicator.web.api.request_models import CheckRequest, WordQuery
 from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.metrics import count_words
+from adjudicator.web.runtime.metrics import count_word, count_words
 from adjudicator.web.runtime.operation import operation
 
 bp = Blueprint("words", __name__, url_prefix="/api/v1")
@@ -20,7 +20,7 @@ def _show(word: str, query: WordQuery) -> WordResponse:
     result = check_word(
         rt.registry, query.ruleset, word, rt.settings.max_word_length, query.lexicon
     )
-    count_words([result])
+    count_word(result["valid"])
     return result
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import codecs
 import typing as t
 from pathlib import Path
 
@@ -73,4 +74,9 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     pages.register(app)
     problems.init_app(app)
     openapi.init_app(app)
+    # Done now rather than on the first request of each gunicorn worker (the
+    # master builds the app before it forks): sort and compile the URL rules, and
+    # load the idna codec that werkzeug encodes the host name with.
+    app.url_map.update()
+    codecs.lookup("idna")
     return app

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hmac
 import typing as t
+from dataclasses import dataclass
 
 from flask import Flask, Response, current_app, g, request
 from werkzeug.datastructures import WWWAuthenticate
@@ -57,27 +58,36 @@ def parse_keys(spec: str | None) -> tuple[tuple[str, bytes], ...]:
 
 
 def init_app(app: Flask) -> None:
-    """Check each request against its operation's ``access`` (see :func:`guard`);
+    """Check each request against its operation's ``access`` (see :meth:`Guard.check`);
     set the security headers of HTML answers."""
-    app.before_request(guard)
+    app.before_request(Guard(keyed=bool(runtime(app).keys)).check)
     app.after_request(_html_headers)
 
 
-def guard() -> None:
-    """Before-request hook: the access the operation declares.
+@dataclass(frozen=True, slots=True)
+class Guard:
+    """The access check, made once per app with what it was configured with.
 
-    ``reader`` and ``admin`` operations need a client key when keys are
-    configured; ``admin`` ones need the admin key too, when it is set.
-
-    :raises Unauthorized: no key sent. :raises Forbidden: a key that is not valid here.
+    :param keyed: client keys are configured (``ADJUDICATOR_API_KEYS``).
     """
-    op = operation_of(current_app, request.endpoint)
-    if op is None or op.access == "open":
-        return
-    if runtime().keys and client_name() is None:
-        _refuse("this API needs a client key")
-    if op.access == "admin":
-        require_admin()
+
+    keyed: bool
+
+    def check(self) -> None:
+        """Before-request hook: the access the operation declares.
+
+        ``reader`` and ``admin`` operations need a client key when keys are
+        configured; ``admin`` ones need the admin key too, when it is set.
+
+        :raises Unauthorized: no key sent. :raises Forbidden: a key that is not valid here.
+        """
+        op = operation_of(current_app, request.endpoint)
+        if op is None or op.access == "open":
+            return
+        if self.keyed and client_name() is None:
+            _refuse("this API needs a client key")
+        if op.access == "admin":
+            require_admin()
 
 
 def _presented() -> bytes | None:

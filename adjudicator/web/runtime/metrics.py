@@ -53,18 +53,25 @@ LEXICONS = Gauge(
     ["lexicon", "version", "checksum"],
     multiprocess_mode="max",
 )
+# The two verdicts' counters, labelled once: a word lookup counts one per request.
+_VALID, _INVALID = WORD_VERDICTS.labels("true"), WORD_VERDICTS.labels("false")
 UNMATCHED = "(unmatched)"
 # Label values stay few: a client may send any method name.
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+
+
+def count_word(valid: bool) -> None:
+    """Count one word verdict."""
+    (_VALID if valid else _INVALID).inc()
 
 
 def count_words(results: t.Sequence[t.Mapping[str, t.Any]]) -> None:
     """Count word verdicts."""
     valid = sum(1 for r in results if r["valid"])
     if valid:
-        WORD_VERDICTS.labels("true").inc(valid)
+        _VALID.inc(valid)
     if len(results) - valid:
-        WORD_VERDICTS.labels("false").inc(len(results) - valid)
+        _INVALID.inc(len(results) - valid)
 
 
 def count_challenge(verdict: str) -> None:

@@ -74,12 +74,14 @@ def parse_query(model: type[M]) -> M:
     :raises MalformedRequestError: a repeated parameter.
     :raises ValidationError: unknown or bad parameters (answered 400).
     """
-    args = request.args
-    for name in args:
-        count = len(args.getlist(name))
-        if count > 1:
-            raise MalformedRequestError(f"{name}: given {count} times; give it once", field=name)
-    return model.model_validate(args.to_dict())
+    params = {}
+    for name, values in request.args.lists():
+        if len(values) > 1:
+            raise MalformedRequestError(
+                f"{name}: given {len(values)} times; give it once", field=name
+            )
+        params[name] = values[0]
+    return model(**params)
 
 
 def check_json(data: bytes, max_depth: int) -> None:

@@ -77,3 +77,44 @@ def test_lexicon_diff_lists_added_and_removed_words(runner, lists):
     assert counts.output.splitlines() == [lines[-1]]
     other = runner.invoke(cli, ["lexicon", "diff", "club1", "ru-opencorpora"])
     assert other.exit_code == 2 and "lexicons-not-comparable" in other.output
+
+
+@pytest.fixture()
+def data_dir(tmp_path, monkeypatch):
+    monkeypatch.setenv("ADJUDICATOR_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("ADJUDICATOR_DATABASE_URL", f"sqlite:///{tmp_path / 'cli.db'}")
+    return tmp_path
+
+
+def build_list(runner, folder, name, words, *options):
+    source = folder / f"{name}.txt"
+    source.write_text(words, encoding="utf-8")
+    args = ["lexicon", "build", "--wordlist", str(source), "--name", name, *options]
+    return runner.invoke(cli, args)
+
+
+def test_a_list_built_for_erudite_accepts_yo_and_ye_alike(runner, data_dir):
+    built = build_list(runner, data_dir, "rutiny", "кот\nпёс\nстолы\n", "--ruleset", "erudite-ru")
+    assert built.exit_code == 0, built.output
+    assert "serves rulesets: erudite-ru" in built.output
+    words = ["пёс", "пес", "столы"]
+    ruled = runner.invoke(cli, ["check", "--ruleset", "erudite-ru", "--lexicon", "rutiny", *words])
+    assert ruled.exit_code == 0 and ruled.output.count("valid   ") == 3, ruled.output
+    other = runner.invoke(cli, ["check", "--ruleset", "scrabble-ru", "--lexicon", "rutiny", "кот"])
+    assert other.exit_code == 2 and "cannot spell" in other.output
+
+
+def test_a_mixed_case_list_is_built_once_the_case_is_named(runner, data_dir):
+    words = "cat\ndog\nqi\nQI\nZA\nXYZZY\n"
+    refused = build_list(runner, data_dir, "club", words)
+    assert refused.exit_code == 1 and "wordlist-mixed-case" in refused.output
+    assert "--case words" in refused.output
+    built = build_list(runner, data_dir, "club", words, "--case", "words")
+    assert built.exit_code == 0 and "club: 5 words" in built.output, built.output
+    ruled = runner.invoke(cli, ["check", "--ruleset", "scrabble-en", "--lexicon", "club", "XYZZY"])
+    assert ruled.exit_code == 0 and "valid   XYZZY" in ruled.output
+
+
+def test_an_unknown_ruleset_for_a_build_is_a_usage_error(runner, data_dir):
+    result = build_list(runner, data_dir, "club", "qi\n", "--ruleset", "nope")
+    assert result.exit_code == 2 and "unknown-ruleset" in result.output
