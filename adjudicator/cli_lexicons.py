@@ -65,12 +65,21 @@ def lexicon_info(name: str) -> None:
 )
 @click.option("--name", help="Name of the lexicon built from --wordlist, e.g. nwl2023.")
 @click.option(
-    "--alphabet",
-    default="english",
-    show_default=True,
-    help="Alphabet of the word list (config/alphabets).",
+    "--ruleset",
+    help="The ruleset the list is for: its alphabet, fold (Ё->Е) and language.",
 )
-@click.option("--language", default="en", show_default=True)
+@click.option(
+    "--alphabet",
+    help="Alphabet of the word list (config/alphabets); default: the ruleset's, "
+    "or the one that spells the words.",
+)
+@click.option("--language", help="Language code; default: the ruleset's.")
+@click.option(
+    "--case",
+    type=click.Choice(["words", "proper-nouns-capitalised"]),
+    help="For a list that mixes cases: every entry is a word, or entries with a "
+    "capital are proper nouns (dropped).",
+)
 @click.option(
     "--version", "version_", default="1", show_default=True, help="Version of the word list."
 )
@@ -85,16 +94,20 @@ def lexicon_build(
     recipe: str | None,
     wordlist: Path | None,
     name: str | None,
-    alphabet: str,
-    language: str,
+    ruleset: str | None,
+    alphabet: str | None,
+    language: str | None,
+    case: str | None,
     version_: str,
     license_: str,
     out: Path | None,
 ) -> None:
     """Build RECIPE (config/lexicons/RECIPE.yaml) or a --wordlist into a lexicon.
 
-    The build writes to temporary files and renames them into place, so a
-    refused file leaves the installed lexicon serving.
+    A word list is the words a ruleset accepts: its morphological filter does
+    not apply. The build reports what it dropped, by reason, and the rulesets
+    the lexicon serves. It writes to temporary files and renames them into
+    place, so a refused file leaves the installed lexicon serving.
     """
     from adjudicator.services.lexicons import build_lexicon
 
@@ -107,8 +120,10 @@ def lexicon_build(
         recipe=recipe,
         wordlist=wordlist,
         name=name,
+        ruleset=ruleset,
         alphabet=alphabet,
         language=language,
+        case=case,
         version=version_,
         license=license_,
         out=out,

@@ -317,13 +317,42 @@ class LexiconMismatchError(InputError):
     code = "lexicon-mismatch"
     title = "Lexicon does not fit the ruleset"
 
-    def __init__(self, name: str, ruleset: str, fitting: t.Sequence[str]) -> None:
+    def __init__(
+        self,
+        name: str,
+        ruleset: str,
+        fitting: t.Sequence[str],
+        reason: str | None = None,
+        **fields: t.Any,
+    ) -> None:
         super().__init__(
-            f"lexicon {name!r} cannot serve ruleset {ruleset!r} (another alphabet or fold); "
+            f"lexicon {name!r} cannot serve ruleset {ruleset!r} "
+            f"({reason or 'another alphabet or fold'}); "
             f"it can use: {', '.join(fitting) or 'none'}",
             lexicon=name,
             ruleset=ruleset,
             fitting=list(fitting),
+            **fields,
+        )
+
+
+class LexiconLacksTagsError(LexiconMismatchError):
+    """The ruleset's word filter needs tags (``needs``) the lexicon does not record:
+    a plain word list for a ruleset that must tell, say, nouns from verbs."""
+
+    code = "lexicon-lacks-tags"
+    title = "Lexicon lacks the tags the ruleset needs"
+
+    def __init__(
+        self, name: str, ruleset: str, fitting: t.Sequence[str], missing: t.Sequence[str]
+    ) -> None:
+        super().__init__(
+            name,
+            ruleset,
+            fitting,
+            f"its word filter needs the tags {', '.join(missing)}, which the lexicon "
+            "does not record",
+            missing=list(missing),
         )
 
 
@@ -483,6 +512,56 @@ class ConfigError(AdjudicatorError):
 class LexiconBuildError(AdjudicatorError):
     code = "lexicon-build-failed"
     title = "Lexicon build failed"
+
+
+class AmbiguousCaseError(LexiconBuildError):
+    """A word list that mixes letter cases: which entries are words is not guessed."""
+
+    code = "wordlist-mixed-case"
+    title = "Word list mixes letter cases"
+
+    def __init__(
+        self, name: str, counts: t.Mapping[str, int], examples: t.Mapping[str, t.Sequence[str]]
+    ) -> None:
+        names = {"lower": "lowercase", "upper": "in capitals", "mixed": "capitalised"}
+        seen = "; ".join(
+            f"{n} {names.get(case, case)} (e.g. {', '.join(examples.get(case, []))})"
+            for case, n in counts.items()
+        )
+        super().__init__(
+            f"{name} mixes letter cases ({seen}). Say how to read it: --case words "
+            "reads every entry as a word; --case proper-nouns-capitalised drops the "
+            "capitalised entries, and those in capitals beside lowercase words, as "
+            "proper nouns and acronyms",
+            path=name,
+            counts=dict(counts),
+            examples={k: list(v) for k, v in examples.items()},
+        )
+
+
+class AmbiguousAlphabetError(LexiconBuildError):
+    """A word list that more than one alphabet spells equally well, and none was named."""
+
+    code = "wordlist-alphabet-ambiguous"
+    title = "Word list fits more than one alphabet"
+
+    def __init__(
+        self,
+        name: str,
+        alphabets: t.Sequence[str],
+        rulesets: t.Mapping[str, t.Sequence[str]],
+        outside: int,
+    ) -> None:
+        named = ", ".join(
+            f"{a} (rulesets: {', '.join(rulesets[a])})" if rulesets.get(a) else a for a in alphabets
+        )
+        spelled = "spell every word" if not outside else f"spell all but {outside} words"
+        super().__init__(
+            f"the alphabets {named} all {spelled} of {name}; name one with --alphabet, "
+            "or the ruleset the list is for with --ruleset",
+            path=name,
+            alphabets=list(alphabets),
+        )
 
 
 class NotReadyError(AdjudicatorError):

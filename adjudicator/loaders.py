@@ -7,6 +7,7 @@ YAML for rules.
 from __future__ import annotations
 
 import json
+import logging
 import typing as t
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,14 +17,18 @@ import yaml
 from adjudicator.core.alphabet import Alphabet, TileSpec
 from adjudicator.core.layout import Layout, Premium, parse_grid
 from adjudicator.core.lexicon import Lexicon
-from adjudicator.core.ruleset import Ruleset, ruleset_from_mapping
+from adjudicator.core.ruleset import Ruleset, lexicon_misfit, ruleset_from_mapping
 from adjudicator.core.verdict import WordChecker
+from adjudicator.core.wordfilter import recorded_tags, tag_names
 from adjudicator.errors import (
     ConfigError,
+    LexiconLacksTagsError,
     LexiconMismatchError,
     UnknownLexiconError,
     UnknownRulesetError,
 )
+
+log = logging.getLogger("adjudicator.lexicons")
 
 
 @dataclass(slots=True)
@@ -52,7 +57,8 @@ class Registry:
 
         :raises UnknownRulesetError: no such ruleset.
         :raises UnknownLexiconError: not installed.
-        :raises LexiconMismatchError: ``lexicon`` cannot serve this ruleset.
+        :raises LexiconMismatchError: ``lexicon`` cannot serve this ruleset (its
+            subclass :class:`LexiconLacksTagsError` when only the tags are missing).
         """
         rules = self.ruleset(ruleset)
         if lexicon is None or lexicon == rules.lexicon:
@@ -63,7 +69,12 @@ class Registry:
             raise UnknownLexiconError(lexicon)
         fitting = self.fitting.get(rules.name, [])
         if lexicon not in fitting:
-            raise LexiconMismatchError(lexicon, rules.name, fitting)
+            other = self.lexicons[lexicon]
+            key, reason = _misfit(self, rules, other) or (None, None)
+            if key == "word_filter":
+                missing = rules.word_filter.missing(recorded_tags(other.manifest.get("tags")))
+                raise LexiconLacksTagsError(lexicon, rules.name, fitting, tag_names(missing))
+            raise LexiconMismatchError(lexicon, rules.name, fitting, reason)
         return self.checkers[rules.name, lexicon]
 
 
@@ -225,7 +236,8 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
     A ruleset whose lexicon is not installed still scores plays; word checks
     for it answer "lexicon not loaded".
 
-    :raises ConfigError: a lexicon whose alphabet cannot spell the ruleset's tiles.
+    :raises ConfigError: a ruleset's own lexicon that cannot serve it (see
+        :func:`~adjudicator.core.ruleset.lexicon_misfit`).
     """
     for folder in lexicon_dirs:
         for manifest_path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
@@ -239,10 +251,13 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
         for name, other in sorted(registry.lexicons.items()):
             if name == rules.lexicon:
                 continue
-            try:
-                check_lexicon_fits(registry, rules, other)
-            except ConfigError:
-                continue  # another language or alphabet: not offered for this ruleset
+            misfit = _misfit(registry, rules, other)
+            if misfit is not None:
+                # Another language or alphabet goes without saying; a list in the
+                # ruleset's alphabet that lacks the tags it needs is worth a word.
+                if misfit[0] == "word_filter":
+                    log.warning("lexicon %r cannot serve %r: %s", name, rules.name, misfit[1])
+                continue  # not offered for this ruleset
             fitting.append(name)
         registry.fitting[rules.name] = [n for n in fitting if n]
         for name in registry.fitting[rules.name]:
@@ -250,28 +265,12 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
 
 
 def check_lexicon_fits(registry: Registry, rules: Ruleset, lexicon: Lexicon) -> None:
-    source = f"rulesets/{rules.name}.yaml"
-    lex_alpha = registry.alphabets.get(lexicon.alphabet)
-    if lex_alpha is None:
-        raise ConfigError(
-            source,
-            "lexicon",
-            f"lexicon {lexicon.name!r} was built for unknown alphabet {lexicon.alphabet!r}",
-        )
-    keys = {lex_alpha.key_char(i) for i in range(1, lex_alpha.size + 1)}
-    ours = {rules.alphabet.key_char(i) for i in range(1, rules.alphabet.size + 1)}
-    if not ours <= keys:
-        raise ConfigError(
-            source,
-            "lexicon",
-            f"lexicon {lexicon.name!r} ({lexicon.alphabet}) cannot spell "
-            f"{sorted(ours - keys)} of alphabet {rules.alphabet.name!r}",
-        )
-    unfolded = {k: v for k, v in rules.fold.items() if k.isupper()}
-    if any(lexicon.fold_variants.get(k) != v for k, v in unfolded.items()):
-        raise ConfigError(
-            source,
-            "fold",
-            f"fold {unfolded} needs lexicon {lexicon.name!r} built with "
-            f"fold_variants {unfolded} (it has {lexicon.fold_variants})",
-        )
+    """:raises ConfigError: ``lexicon`` cannot serve ``rules``, naming the ruleset key
+    (see :func:`~adjudicator.core.ruleset.lexicon_misfit`)."""
+    misfit = _misfit(registry, rules, lexicon)
+    if misfit is not None:
+        raise ConfigError(f"rulesets/{rules.name}.yaml", *misfit)
+
+
+def _misfit(registry: Registry, rules: Ruleset, lexicon: Lexicon) -> tuple[str, str] | None:
+    return lexicon_misfit(rules, lexicon, registry.alphabets.get(lexicon.alphabet))

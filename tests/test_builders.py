@@ -18,13 +18,14 @@ from adjudicator.core.alphabet import Alphabet, TileSpec
 from adjudicator.core.lexicon import RECORD_FORMAT
 from adjudicator.core.tiles import BLANK_BIT
 from adjudicator.core.wordfilter import TAGS, tag_bits
-from adjudicator.errors import LexiconBuildError
+from adjudicator.errors import AmbiguousCaseError, LexiconBuildError
 from adjudicator.loaders import load_config, load_lexicon
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 LEXICONS = ROOT / "lexicons"
 RECIPES = ROOT / "config" / "lexicons"
+PROPER = "proper-nouns-capitalised"
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +60,7 @@ def snapshot(folder: Path) -> dict[str, bytes]:
 
 
 def test_bom_crlf_comments_and_drops(tmp_path, alphabets):
-    report = build(DATA / "words-bom-crlf.txt", tmp_path, alphabets)
+    report = build(DATA / "words-bom-crlf.txt", tmp_path, alphabets, case=PROPER)
     trie = open_trie(tmp_path / "tiny.marisa")
     expected = {"AA", "CAT", "CATS", "DOG", "JO", "QI", "QUIXOTIC", "ZA", "ZEBRA"}
     assert set(trie.keys()) == expected
@@ -79,7 +80,7 @@ def test_bom_crlf_comments_and_drops(tmp_path, alphabets):
 
 
 def test_manifest_fields(tmp_path, alphabets):
-    report = build(DATA / "words-bom-crlf.txt", tmp_path, alphabets)
+    report = build(DATA / "words-bom-crlf.txt", tmp_path, alphabets, case=PROPER)
     manifest = yaml.safe_load(report.manifest_path.read_text("utf-8"))
     assert manifest["name"] == "tiny"
     assert manifest["word_count"] == 9
@@ -94,25 +95,37 @@ def test_manifest_fields(tmp_path, alphabets):
     assert manifest["source"]["file"] == "words-bom-crlf.txt"
     assert manifest["build_date"].endswith("Z")
     assert manifest["dropped"]["capitals"] == 2
+    assert manifest["tags"] == ["word"] and manifest["case"] == PROPER
+    assert "ruleset" not in manifest  # built for no ruleset in particular
     assert not list(tmp_path.glob(".*.tmp"))
 
 
-def test_uppercase_list_drops_lowercase_entries(tmp_path, alphabets):
-    report = build(DATA / "tiny-en.txt", tmp_path, alphabets)
-    assert report.word_count == 20
-    assert dict(report.dropped) == {"capitals": 1}
-    assert report.examples["capitals"] == ["mcdonald"]
+def test_uppercase_list_with_a_lowercase_entry_asks_for_the_case(tmp_path, alphabets):
+    # Issue 21: a mixed-case list is not guessed at (it used to drop "mcdonald").
+    with pytest.raises(AmbiguousCaseError, match="--case words"):
+        build(DATA / "tiny-en.txt", tmp_path, alphabets)
+    report = build(DATA / "tiny-en.txt", tmp_path, alphabets, case="words")
+    assert report.word_count == 21 and not report.dropped
+    assert "MCDONALD" in open_trie(tmp_path / "tiny.marisa")
 
 
 def test_min_length_and_source_date_epoch(tmp_path, alphabets, monkeypatch):
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
-    report = build(DATA / "tiny-en.txt", tmp_path, alphabets, min_length=3)
+    report = build(DATA / "tiny-en.txt", tmp_path, alphabets, min_length=3, case="words")
     assert report.dropped["too_short"] == 12
     assert report.manifest["build_date"] == "1970-01-01T00:00:00Z"
 
 
 def test_fold_variants_from_a_word_list(tmp_path, alphabets):
-    build(DATA / "tiny-ru.txt", tmp_path, alphabets, alphabet="russian", fold_variants={"Ё": "Е"})
+    fold = {"Ё": "Е"}
+    build(
+        DATA / "tiny-ru.txt",
+        tmp_path,
+        alphabets,
+        alphabet="russian",
+        fold_variants=fold,
+        case=PROPER,
+    )
     trie = open_trie(tmp_path / "tiny.marisa")
     assert trie["ЁЛКА"] == [(TAGS["word"], 0)]
     assert trie["ЕЛКА"] == [(TAGS["word"] | TAGS["folded"], 0)]
@@ -135,7 +148,7 @@ def test_fold_variants_from_a_word_list(tmp_path, alphabets):
 )
 def test_refused_file_leaves_installed_lexicon_untouched(tmp_path, alphabets, content, message):
     out = tmp_path / "lexicons"
-    build(DATA / "tiny-en.txt", out, alphabets)
+    build(DATA / "tiny-en.txt", out, alphabets, case="words")
     before = snapshot(out)
     bad = tmp_path / "bad.txt"
     bad.write_bytes(content)
@@ -150,9 +163,9 @@ def test_missing_file_is_refused(tmp_path, alphabets):
 
 
 def test_replace_is_atomic(tmp_path, alphabets, monkeypatch):
-    build(DATA / "tiny-en.txt", tmp_path, alphabets)
+    build(DATA / "tiny-en.txt", tmp_path, alphabets, case="words")
     first = snapshot(tmp_path)
-    report = build(DATA / "words-bom-crlf.txt", tmp_path, alphabets)
+    report = build(DATA / "words-bom-crlf.txt", tmp_path, alphabets, case=PROPER)
     assert report.word_count == 9 and snapshot(tmp_path) != first
     second = snapshot(tmp_path)
 
@@ -161,13 +174,13 @@ def test_replace_is_atomic(tmp_path, alphabets, monkeypatch):
 
     monkeypatch.setattr(writer_module, "_verify_trie", broken)
     with pytest.raises(LexiconBuildError, match="simulated"):
-        build(DATA / "tiny-en.txt", tmp_path, alphabets)
+        build(DATA / "tiny-en.txt", tmp_path, alphabets, case="words")
     assert snapshot(tmp_path) == second  # no temp files, nothing replaced
 
 
 def test_bad_lexicon_name_is_refused(tmp_path, alphabets):
     with pytest.raises(LexiconBuildError, match="lexicon name"):
-        build(DATA / "tiny-en.txt", tmp_path, alphabets, name="../evil")
+        build(DATA / "tiny-en.txt", tmp_path, alphabets, name="../evil", case="words")
 
 
 def test_key_maker_matches_alphabet(alphabets):

@@ -21,20 +21,26 @@ from adjudicator.errors import LexiconBuildError
 
 from .recipe import Recipe, find_recipes, load_recipe
 from .report import REASONS, BuildReport
-from .wordlist import build_wordlist, read_wordlist
+from .sniff import CASES, infer_alphabet
+from .wordlist import PLAIN_TAGS, Scan, build_wordlist, read_wordlist, scan_wordlist
 from .writer import LexiconMeta, key_checksum, write_lexicon
 
 __all__ = [
+    "CASES",
+    "PLAIN_TAGS",
     "REASONS",
     "BuildReport",
     "LexiconMeta",
     "Recipe",
+    "Scan",
     "build_from_recipe",
     "build_wordlist",
     "find_recipes",
+    "infer_alphabet",
     "key_checksum",
     "load_recipe",
     "read_wordlist",
+    "scan_wordlist",
     "write_lexicon",
 ]
 
@@ -87,4 +93,5 @@ def build_from_recipe(
         attribution=recipe.attribution,
         min_length=recipe.min_length,
         fold_variants=recipe.fold_variants,
+        case=recipe.case,
     )

@@ -43,14 +43,15 @@ def case_of(text: str) -> str:
 
 class KeyMaker:
     """Callable turning a word (either case) into its lexicon key, as a word
-    check reads it (:class:`~adjudicator.core.spelling.Speller`).
+    check reads it (:class:`~adjudicator.core.spelling.Speller`), folded by
+    ``fold`` first when one is given (Ё to Е for an alphabet without Ё).
 
     :raises UnknownTileError: a character that is no tile of the alphabet.
     """
 
-    def __init__(self, alphabet: Alphabet) -> None:
+    def __init__(self, alphabet: Alphabet, fold: t.Mapping[str, str] | None = None) -> None:
         self.alphabet = alphabet
-        self._speller = Speller(alphabet)
+        self._speller = Speller(alphabet, dict(fold or {}))
 
     def __call__(self, text: str) -> str:
         return self._speller.spell(text)[0]
@@ -61,6 +62,44 @@ class KeyMaker:
             return self(text)
         except UnknownTileError:
             return None
+
+
+def split_fold(
+    alphabet: Alphabet, fold: t.Mapping[str, str]
+) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """A fold, in the two ways a lexicon can honour it, plus what its manifest records.
+
+    A pair whose source is a tile of the alphabet (Ё of the russian alphabet) is
+    stored as a variant: the word under both spellings, the folded one tagged
+    ``folded`` (:func:`fold_table`).  A pair whose source is no tile (Ё for the
+    erudite alphabet, which has none) folds the entry as it is read, so ПЁС is
+    stored as ПЕС.  The manifest's ``fold_variants`` records both, one pair per
+    tile (Ё: Е), which is what a ruleset's ``fold`` is checked against.
+
+    :return: ``(variants, on_input, recorded)``.
+    :raises LexiconBuildError: a target that is not exactly one tile.
+    """
+    make = KeyMaker(alphabet)
+    variants: dict[str, str] = {}
+    on_input: dict[str, str] = {}
+    recorded: dict[str, str] = {}
+    for src, dst in fold.items():
+        src, dst = str(src), str(dst)
+        dst_key = make.try_key(dst)
+        if dst_key is None or len(dst_key) != 1:
+            raise LexiconBuildError(
+                f"fold_variants {src}->{dst} must map to one tile of the {alphabet.name} alphabet",
+                fold={src: dst},
+            )
+        src_key = make.try_key(src)
+        if src_key is None:
+            on_input[src] = dst
+            upper = src.upper()
+            recorded[upper if len(upper) == 1 else src] = alphabet.spell_key(dst_key)
+        else:
+            variants[src] = dst
+            recorded[alphabet.spell_key(src_key)] = alphabet.spell_key(dst_key)
+    return variants, on_input, recorded
 
 
 def fold_table(alphabet: Alphabet, fold: t.Mapping[str, str]) -> dict[int, str]:

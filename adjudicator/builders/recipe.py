@@ -28,6 +28,7 @@ _OPTIONAL = {
     "file",
     "path",
     "min_length",
+    "case",
 }
 
 
@@ -57,6 +58,7 @@ class Recipe:
     path: Path | None = None
     min_length: int = 1
     source_file: Path | None = None
+    case: str | None = None  # builder wordlist: a mixed-case list's case (see sniff)
 
 
 def load_recipe(recipe: Path | str | t.Mapping[str, t.Any]) -> Recipe:
@@ -123,6 +125,7 @@ def load_recipe(recipe: Path | str | t.Mapping[str, t.Any]) -> Recipe:
         path=local,
         min_length=min_length,
         source_file=None if folder is None else Path(where),
+        case=_opt(data, "case"),
     )
 
 

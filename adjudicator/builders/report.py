@@ -10,14 +10,14 @@ EXAMPLES_PER_REASON = 5
 
 # Plain-language explanations, shown next to the counts.
 REASONS: dict[str, str] = {
-    "capitals": "capital letters where the list's dominant case has none (proper nouns, acronyms)",
+    "capitals": "has a capital letter: a proper noun or an acronym (case proper-nouns-capitalised)",
     "hyphen": "contains a hyphen",
     "apostrophe": "contains an apostrophe",
     "digit": "contains a digit",
     "space": "contains a space (more than one word on the line)",
     "not_in_alphabet": "contains a letter that is not a tile of the alphabet",
     "too_short": "shorter than the recipe's min_length",
-    "duplicate": "listed more than once",
+    "duplicate": "spells the same tiles as an earlier entry, case and fold applied",
     "lemma_not_in_alphabet": "its dictionary form cannot be spelled with the alphabet",
 }
 
@@ -74,6 +74,11 @@ class BuildReport:
     seconds: float
     manifest: t.Mapping[str, t.Any] = field(default_factory=dict, repr=False)
     notes: t.Sequence[str] = ()
+    alphabet: str = ""
+    case: str = ""  # how a word list's case was read: upper, lower, none, or the case named
+    # letters outside the alphabet -> how many dropped entries hold them
+    outside: t.Mapping[str, int] = field(default_factory=dict)
+    serves: t.Sequence[str] = ()  # the rulesets the new lexicon can serve
 
     @property
     def trie_path(self) -> Path:
@@ -90,6 +95,10 @@ class BuildReport:
             "examples": {k: list(v) for k, v in self.examples.items()},
             "seconds": round(self.seconds, 2),
             "notes": list(self.notes),
+            "alphabet": self.alphabet,
+            "case": self.case,
+            "outside": dict(self.outside),
+            "serves": list(self.serves),
         }
 
     def summary(self) -> str:
@@ -101,6 +110,8 @@ class BuildReport:
             f"  checksum {self.sha256}",
             *(f"  {note}" for note in self.notes),
         ]
+        if self.serves:
+            lines.append(f"  serves rulesets: {', '.join(self.serves)}")
         if self.dropped:
             lines.append(f"  dropped {sum(self.dropped.values()):,} entries:")
             for reason, n in self.dropped.items():

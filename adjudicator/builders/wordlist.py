@@ -1,16 +1,22 @@
 """Plain word list -> lexicon, the way a tournament loads NWL, CSW or ODS.
 
 One word per line, UTF-8 with or without a byte-order mark, LF or CRLF line
-ends, ``#`` comment lines and blank lines allowed.  The file is streamed, so its
-size does not matter.  Entries that cannot be played are dropped and counted by
-reason; a file that is not a word list at all is refused with a message a
-tournament director can act on.
+ends, ``#`` comment lines and blank lines allowed.  The file is streamed.
+Entries that cannot be played are dropped and counted by reason, with examples;
+a file that is not a word list at all is refused with a message a tournament
+director can act on.  How its case and alphabet are read: :mod:`.sniff`.
+
+A plain list records only the tag ``word`` (and ``folded`` on the variants a
+fold adds): a ruleset's morphological filter does not apply to it, because its
+entries are, by definition, the acceptable words.
 """
 
 from __future__ import annotations
 
 import time
 import typing as t
+import unicodedata
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,22 +24,27 @@ from adjudicator.core.alphabet import Alphabet
 from adjudicator.core.wordfilter import TAGS
 from adjudicator.errors import LexiconBuildError
 
-from .keys import KeyMaker, case_of, fold_table, junk_reason
+from .keys import KeyMaker, case_of, fold_table, junk_reason, split_fold
 from .records import add_fold_variants
 from .report import BuildReport, Dropped
+from .sniff import Entries, better_alphabets, choose_words, reading_chars
+from .textfile import text_lines
 from .writer import LexiconMeta, file_checksum, write_lexicon
 
-_UTF16_32_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
+# The tags a plain list's readings can carry: what a ruleset that ``needs`` more
+# cannot have from it.
+PLAIN_TAGS = TAGS["word"] | TAGS["folded"]
 
 
 @dataclass
-class _Bucket:
-    """Entries written in one case: kept keys and what was dropped among them."""
+class Scan:
+    """A word-list file read once: the entries to read as words, what was dropped
+    before their letters were looked at, and how the case was read."""
 
-    keys: set[str] = field(default_factory=set)
-    dropped: Dropped = field(default_factory=Dropped)
-    entries: int = 0
-    examples: list[str] = field(default_factory=list)
+    words: list[str]
+    dropped: Dropped
+    lines: int
+    case: str  # "upper", "lower", "none", or the case named (see :mod:`.sniff`)
 
 
 @dataclass
@@ -43,120 +54,124 @@ class WordList:
     keys: set[str]
     dropped: Dropped
     lines: int
-    case: str  # "upper", "lower" or "none": the list's dominant case
+    case: str
+    # letters outside the alphabet, by how many dropped entries hold them
+    outside: dict[str, int] = field(default_factory=dict)
 
 
-def read_wordlist(path: Path, alphabet: Alphabet, *, min_length: int = 1) -> WordList:
-    """Read and check a word list; see the module docstring.
+def scan_wordlist(path: Path, *, case: str | None = None) -> Scan:
+    """Read the entries of a word list and sort out its letter case (:mod:`.sniff`).
 
-    :raises LexiconBuildError: a missing, binary, non-UTF-8 or empty file, or a
-        list whose words mostly use letters outside ``alphabet``.
+    :raises LexiconBuildError: a missing, binary or non-UTF-8 file; a mixed-case
+        list without ``case`` (:class:`~adjudicator.errors.AmbiguousCaseError`).
     """
-    make_key = KeyMaker(alphabet)
-    buckets = {case: _Bucket() for case in ("upper", "lower", "none")}
+    entries = Entries()
     dropped = Dropped()
     lines = 0
-    for number, text in _lines(path):
+    for number, text in text_lines(path):
         lines = number
         entry = text.strip()
         if not entry or entry.startswith("#"):
             continue
-        reason = junk_reason(entry)
-        case = case_of(entry)
-        if reason is None and case == "mixed":
-            reason = "capitals"
+        # An entry of letters only has no digit, hyphen, apostrophe or space.
+        reason = None if entry.isalpha() else junk_reason(entry)
         if reason is not None:
             dropped.add(reason, entry)
             continue
-        bucket = buckets[case]
-        bucket.entries += 1
-        if len(bucket.examples) < 5:
-            bucket.examples.append(entry)
+        entries.add(case_of(entry), entry)
+    words, how = choose_words(entries, case, dropped, path.name)
+    return Scan(words, dropped, lines, how)
+
+
+def read_wordlist(
+    path: Path,
+    alphabet: Alphabet,
+    *,
+    min_length: int = 1,
+    case: str | None = None,
+    fold: t.Mapping[str, str] | None = None,
+    alphabets: t.Mapping[str, Alphabet] | None = None,
+    scan: Scan | None = None,
+) -> WordList:
+    """Read and check a word list; see the module docstring.
+
+    :param fold: applied to each entry as it is read (Ё to Е for an alphabet
+        without Ё; see :func:`.keys.split_fold`).
+    :param alphabets: the known alphabets, named in the message when the list
+        mostly uses letters outside ``alphabet``.
+    :param scan: the file as :func:`scan_wordlist` read it (so it is read once).
+    :raises LexiconBuildError: a missing, binary, non-UTF-8 or empty file, a
+        mixed-case list without ``case``, or a list whose words mostly use
+        letters outside ``alphabet``.
+    """
+    scan = scan if scan is not None else scan_wordlist(path, case=case)
+    make_key = KeyMaker(alphabet, fold)
+    dropped = Dropped()
+    dropped.merge(scan.dropped)
+    keys: set[str] = set()
+    failed: list[str] = []
+    for entry in scan.words:
         key = make_key.try_key(entry)
         if key is None:
-            bucket.dropped.add("not_in_alphabet", entry)
+            failed.append(entry)
+            dropped.add("not_in_alphabet", entry)
         elif len(key) < min_length:
-            bucket.dropped.add("too_short", entry)
-        elif key in bucket.keys:
-            bucket.dropped.add("duplicate", entry)
+            dropped.add("too_short", entry)
+        elif key in keys:
+            dropped.add("duplicate", entry)
         else:
-            bucket.keys.add(key)
-    upper, lower = buckets["upper"].entries, buckets["lower"].entries
-    dominant = "none" if upper == lower == 0 else "upper" if upper >= lower else "lower"
-    minor = buckets["lower" if dominant == "upper" else "upper"]
-    dropped.add_many("capitals", minor.entries, minor.examples)
-    keys: set[str] = set()
-    for case in dict.fromkeys((dominant, "none")):
-        bucket = buckets[case]
-        dropped.merge(bucket.dropped)
-        overlap = keys & bucket.keys
-        dropped.add_many("duplicate", len(overlap), sorted(overlap))
-        keys |= bucket.keys
-    _refuse_if_unusable(path, alphabet, keys, dropped, lines)
-    return WordList(keys, dropped, lines, dominant)
+            keys.add(key)
+    outside = _letters_outside(failed, alphabet, fold)
+    _refuse_if_unusable(path, alphabet, keys, dropped, scan, alphabets or {})
+    return WordList(keys, dropped, scan.lines, scan.case, outside)
 
 
-def _lines(path: Path) -> t.Iterator[tuple[int, str]]:
-    """Decoded lines with their 1-based numbers; refuse binary and non-UTF-8 input."""
-    try:
-        fh = path.open("rb")
-    except OSError as exc:
-        raise LexiconBuildError(
-            f"cannot read the word list {path}: {exc.strerror}", path=str(path)
-        ) from exc
-    with fh:
-        head = fh.read(4)
-        fh.seek(0)
-        if head.startswith(_UTF16_32_BOMS):
-            raise LexiconBuildError(
-                f"{path.name} is saved as UTF-16 or UTF-32; save it as UTF-8 and try again",
-                path=str(path),
-            )
-        for number, raw in enumerate(fh, start=1):
-            if b"\x00" in raw:
-                raise LexiconBuildError(
-                    f"{path.name} is not a text word list: line {number} contains a NUL "
-                    "byte (a binary file, or a text file in UTF-16)",
-                    path=str(path),
-                    line=number,
-                )
-            try:
-                text = raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise LexiconBuildError(
-                    f"{path.name} is not valid UTF-8: line {number}, byte {exc.start + 1} "
-                    f"(0x{raw[exc.start]:02X}); save the list as UTF-8 and try again",
-                    path=str(path),
-                    line=number,
-                ) from exc
-            if number == 1:
-                text = text.removeprefix("\ufeff")
-            text = text.rstrip("\r\n")
-            if "\r" in text:  # classic Mac line ends: CR only
-                for part in text.split("\r"):
-                    yield number, part
-            else:
-                yield number, text
+def _letters_outside(
+    failed: t.Sequence[str], alphabet: Alphabet, fold: t.Mapping[str, str] | None
+) -> dict[str, int]:
+    """The characters of the dropped entries that no tile reads, most frequent first."""
+    known = reading_chars(alphabet)
+    if known is None:  # labels of several characters: count every character of them
+        known = {ch for s in alphabet.letters for lab in (s.label, s.blank_label) for ch in lab}
+    table = str.maketrans(dict(fold or {}))
+    counts: Counter[str] = Counter()
+    for entry in failed:
+        norm = unicodedata.normalize("NFC", entry).translate(table)
+        counts.update({ch for ch in norm if ch not in known})
+    return dict(counts.most_common(10))
 
 
 def _refuse_if_unusable(
-    path: Path, alphabet: Alphabet, keys: set[str], dropped: Dropped, lines: int
+    path: Path,
+    alphabet: Alphabet,
+    keys: set[str],
+    dropped: Dropped,
+    scan: Scan,
+    alphabets: t.Mapping[str, Alphabet],
 ) -> None:
     outside = dropped.counts.get("not_in_alphabet", 0)
+    if keys and outside <= len(keys):
+        return
+    hint = ""
+    if outside:
+        better = better_alphabets(scan.words, alphabets, alphabet)
+        if better:
+            hint = f"; they fit the {' or the '.join(better)} alphabet better (--alphabet)"
     if not keys:
-        detail = f"{path.name} has no usable words ({lines} lines read"
+        detail = f"{path.name} has no usable words ({scan.lines} lines read"
         if dropped.total:
             top = ", ".join(f"{n} {reason}" for reason, n in sorted(dropped.counts.items()))
             detail += f"; dropped: {top}"
-        raise LexiconBuildError(detail + ")", path=str(path), dropped=dropped.sorted_counts())
-    if outside > len(keys):
-        shown = ", ".join(dropped.examples["not_in_alphabet"])
         raise LexiconBuildError(
-            f"{outside} of {outside + len(keys)} words in {path.name} use letters outside "
-            f"the {alphabet.name} alphabet (e.g. {shown}); is this the right alphabet?",
-            path=str(path),
-            alphabet=alphabet.name,
+            detail + ")" + hint, path=str(path), dropped=dropped.sorted_counts()
         )
+    shown = ", ".join(dropped.examples["not_in_alphabet"])
+    raise LexiconBuildError(
+        f"{outside} of {outside + len(keys)} words in {path.name} use letters outside "
+        f"the {alphabet.name} alphabet (e.g. {shown}); is this the right alphabet?{hint}",
+        path=str(path),
+        alphabet=alphabet.name,
+    )
 
 
 def build_wordlist(
@@ -172,6 +187,10 @@ def build_wordlist(
     source: t.Mapping[str, t.Any] | None = None,
     min_length: int = 1,
     fold_variants: t.Mapping[str, str] | None = None,
+    case: str | None = None,
+    alphabets: t.Mapping[str, Alphabet] | None = None,
+    scan: Scan | None = None,
+    ruleset: str | None = None,
 ) -> BuildReport:
     """Build ``out_dir/NAME.{marisa,yaml}`` from a plain word list.
 
@@ -180,16 +199,30 @@ def build_wordlist(
     :param source: provenance for the manifest; by default the file's name and
         its SHA-256.
     :param min_length: drop shorter entries (in tiles) as ``too_short``.
-    :param fold_variants: e.g. ``{"Ё": "Е"}``: also store folded spellings.
+    :param fold_variants: e.g. ``{"Ё": "Е"}`` (a ruleset's ``fold``): a source
+        letter that is a tile is stored under both spellings, the folded one
+        tagged ``folded``; one that is no tile is folded as the entry is read.
+    :param case: ``words`` or ``proper-nouns-capitalised`` for a mixed-case list.
+    :param alphabets: the known alphabets, for the hint when ``alphabet`` is wrong.
+    :param scan: the file as :func:`scan_wordlist` already read it.
+    :param ruleset: the ruleset the list was built for, recorded in the manifest.
     :raises LexiconBuildError: see :func:`read_wordlist`; the installed
-        lexicon is left untouched.
+        lexicon is untouched.
     """
     started = time.perf_counter()
     path, out_dir = Path(path), Path(out_dir)
-    words = read_wordlist(path, alphabet, min_length=min_length)
-    fold = dict(fold_variants or {})
+    variants, on_input, recorded = split_fold(alphabet, fold_variants or {})
+    words = read_wordlist(
+        path,
+        alphabet,
+        min_length=min_length,
+        case=case,
+        fold=on_input,
+        alphabets=alphabets,
+        scan=scan,
+    )
     value = (TAGS["word"], 0)
-    records = add_fold_variants({(k, value) for k in words.keys}, fold_table(alphabet, fold))
+    records = add_fold_variants({(k, value) for k in words.keys}, fold_table(alphabet, variants))
     meta = LexiconMeta(
         name=name,
         language=language,
@@ -199,7 +232,9 @@ def build_wordlist(
         if source is not None
         else {"file": path.name, "sha256": file_checksum(path)},
         attribution=attribution,
-        fold_variants=fold,
+        fold_variants=recorded,
+        case=words.case,
+        ruleset=ruleset,
     )
     manifest = write_lexicon(
         out_dir, meta, records, alphabet, dropped=words.dropped.sorted_counts()
@@ -214,9 +249,38 @@ def build_wordlist(
         examples={k: list(v) for k, v in sorted(words.dropped.examples.items())},
         seconds=time.perf_counter() - started,
         manifest=manifest,
-        notes=(
-            f"entries are {words.case}case; entries in other case dropped as capitals"
-            if words.case != "none"
-            else "entries have no letter case",
-        ),
+        notes=_notes(words, alphabet, on_input, variants),
+        alphabet=alphabet.name,
+        case=words.case,
+        outside=words.outside,
     )
+
+
+def _notes(
+    words: WordList,
+    alphabet: Alphabet,
+    on_input: t.Mapping[str, str],
+    variants: t.Mapping[str, str],
+) -> tuple[str, ...]:
+    notes = [CASE_NOTES.get(words.case, f"entries read as {words.case}")]
+    if on_input:
+        pairs = ", ".join(f"{k}->{v}" for k, v in on_input.items())
+        notes.append(f"folded as read ({pairs}): the {alphabet.name} alphabet has no such tile")
+    if variants:
+        pairs = ", ".join(f"{k}->{v}" for k, v in variants.items())
+        notes.append(f"folded spellings stored too ({pairs}), tagged folded")
+    if words.outside:
+        shown = ", ".join(f"{ch} ({n})" for ch, n in words.outside.items())
+        notes.append(f"letters outside the {alphabet.name} alphabet: {shown}")
+    return tuple(notes)
+
+
+CASE_NOTES = {
+    "upper": "entries are in capitals: every entry read as a word",
+    "lower": "entries are lowercase: every entry read as a word",
+    "none": "entries have no letter case",
+    "words": "case words: every entry read as a word, whatever its case",
+    "proper-nouns-capitalised": (
+        "case proper-nouns-capitalised: entries with a capital dropped as proper nouns"
+    ),
+}

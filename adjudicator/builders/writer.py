@@ -24,6 +24,7 @@ import yaml
 
 from adjudicator.core.alphabet import Alphabet
 from adjudicator.core.lexicon import RECORD_FORMAT
+from adjudicator.core.wordfilter import tag_names
 from adjudicator.errors import LexiconBuildError
 
 from .records import Record, Rule
@@ -43,6 +44,8 @@ class LexiconMeta:
     source: t.Mapping[str, t.Any] = field(default_factory=dict)
     attribution: str | None = None
     fold_variants: t.Mapping[str, str] = field(default_factory=dict)
+    case: str | None = None  # a word list: how its letter case was read
+    ruleset: str | None = None  # a word list built for one ruleset
 
 
 def key_checksum(keys: t.Iterable[str]) -> str:
@@ -101,7 +104,7 @@ def write_lexicon(
     unique = list(records if isinstance(records, set) else set(records))
     if not unique:
         raise LexiconBuildError(f"lexicon {meta.name!r} would be empty", lexicon=meta.name)
-    _check_fields(meta.name, unique, lemma_rules)
+    tags = _check_fields(meta.name, unique, lemma_rules)
     keys = {key for key, _ in unique}
     out_dir.mkdir(parents=True, exist_ok=True)
     trie_name = f"{meta.name}.marisa"
@@ -131,6 +134,9 @@ def write_lexicon(
             "alphabet": alphabet.name,
             "alphabet_fingerprint": alphabet.fingerprint(),
             "fold_variants": dict(meta.fold_variants),
+            # The tags its readings carry: a ruleset's filter applies through these.
+            "tags": tag_names(tags),
+            **{k: v for k, v in (("case", meta.case), ("ruleset", meta.ruleset)) if v},
             "files": {
                 "trie": trie_name,
                 "trie_sha256": file_checksum(trie_tmp),
@@ -155,7 +161,8 @@ def write_lexicon(
     return manifest
 
 
-def _check_fields(name: str, records: list[Record], rules: t.Sequence[Rule] | None) -> None:
+def _check_fields(name: str, records: list[Record], rules: t.Sequence[Rule] | None) -> int:
+    """:return: the OR of every record's tags."""
     n_rules = len(rules) if rules is not None else 1
     if rules is not None and (not rules or tuple(rules[0]) != (0, "")):
         raise LexiconBuildError('lemma rule 0 must be [0, ""]', lexicon=name)
@@ -164,7 +171,9 @@ def _check_fields(name: str, records: list[Record], rules: t.Sequence[Rule] | No
             f"{n_rules} lemma rules do not fit the record format (at most {MAX_FIELD + 1})",
             lexicon=name,
         )
+    every = 0
     for key, (tags, rule) in records:
+        every |= tags
         if not key:
             raise LexiconBuildError("an empty key cannot be stored", lexicon=name)
         if not (0 <= tags <= MAX_FIELD and 0 <= rule < n_rules):
@@ -172,6 +181,7 @@ def _check_fields(name: str, records: list[Record], rules: t.Sequence[Rule] | No
                 f"record for {key!r} has tags {tags} / rule {rule} outside the record format",
                 lexicon=name,
             )
+    return every
 
 
 def _temp_path(folder: Path, name: str, temps: list[Path]) -> Path:

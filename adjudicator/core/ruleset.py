@@ -12,8 +12,16 @@ from dataclasses import dataclass, field
 
 from adjudicator.core.alphabet import Alphabet
 from adjudicator.core.layout import Layout
-from adjudicator.core.wordfilter import WordFilter, word_filter_from_mapping
+from adjudicator.core.wordfilter import (
+    WordFilter,
+    recorded_tags,
+    tag_names,
+    word_filter_from_mapping,
+)
 from adjudicator.errors import ConfigError
+
+if t.TYPE_CHECKING:
+    from adjudicator.core.lexicon import Lexicon
 
 CHALLENGE_RULES = ("void", "single", "double", "five_point", "ten_point", "triple")
 BLANK_SCORING = ("zero", "letter")
@@ -188,3 +196,51 @@ def ruleset_from_mapping(
 def _one_of(source: str, data: t.Mapping[str, t.Any], key: str, allowed: tuple[str, ...]) -> None:
     if key in data and data[key] not in allowed:
         raise ConfigError(source, key, f"{data[key]!r} is not one of {', '.join(allowed)}")
+
+
+def lexicon_misfit(
+    rules: Ruleset, lexicon: Lexicon, lexicon_alphabet: Alphabet | None
+) -> tuple[str, str] | None:
+    """Why ``lexicon`` (in ``lexicon_alphabet``) cannot serve ``rules``, as
+    ``(ruleset key, message)``; None when it can.
+
+    It must spell every tile of the ruleset's alphabet (key ``lexicon``), answer for
+    the ruleset's fold (``fold``: built with those ``fold_variants``) and record
+    every tag the word filter ``needs`` (``word_filter``).  Any other tag of the
+    filter applies only where the lexicon records it, so a plain word list serves
+    a morphological filter.
+    """
+    if lexicon_alphabet is None:
+        return (
+            "lexicon",
+            f"lexicon {lexicon.name!r} was built for unknown alphabet {lexicon.alphabet!r}",
+        )
+    gaps = alphabet_gaps(lexicon_alphabet, rules.alphabet)
+    if gaps:
+        return (
+            "lexicon",
+            f"lexicon {lexicon.name!r} ({lexicon.alphabet}) cannot spell "
+            f"{gaps} of alphabet {rules.alphabet.name!r}",
+        )
+    unfolded = {k: v for k, v in rules.fold.items() if k.isupper()}
+    if any(lexicon.fold_variants.get(k) != v for k, v in unfolded.items()):
+        return (
+            "fold",
+            f"fold {unfolded} needs lexicon {lexicon.name!r} built with "
+            f"fold_variants {unfolded} (it has {lexicon.fold_variants})",
+        )
+    missing = rules.word_filter.missing(recorded_tags(lexicon.manifest.get("tags")))
+    if missing:
+        return (
+            "word_filter",
+            f"word_filter needs the tags {', '.join(tag_names(missing))}, which lexicon "
+            f"{lexicon.name!r} does not record (a plain word list records none)",
+        )
+    return None
+
+
+def alphabet_gaps(lexicon_alphabet: Alphabet, alphabet: Alphabet) -> list[str]:
+    """The tiles of ``alphabet`` (as key characters) that a lexicon in
+    ``lexicon_alphabet`` cannot spell."""
+    keys = {lexicon_alphabet.key_char(i) for i in range(1, lexicon_alphabet.size + 1)}
+    return sorted({alphabet.key_char(i) for i in range(1, alphabet.size + 1)} - keys)

@@ -16,7 +16,7 @@ from typing_extensions import TypedDict
 
 from adjudicator.core.lexicon import Lexicon
 from adjudicator.core.spelling import Speller
-from adjudicator.core.wordfilter import TAGS, WordFilter
+from adjudicator.core.wordfilter import TAGS, WordFilter, recorded_tags
 from adjudicator.errors import MalformedRequestError, UnknownTileError, WordTooLongError
 
 if t.TYPE_CHECKING:
@@ -183,7 +183,11 @@ class CheckedWord(TypedDict):
 
 @dataclass(frozen=True, slots=True)
 class WordChecker:
-    """One ruleset's word check against one lexicon (built once, at start-up)."""
+    """One ruleset's word check against one lexicon (built once, at start-up).
+
+    The ruleset's filter applies through the tags the lexicon records
+    (:meth:`WordFilter.within`): a plain word list's words are accepted as listed.
+    """
 
     rules: Ruleset
     lexicon: Lexicon
@@ -192,7 +196,9 @@ class WordChecker:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "speller", Speller(self.rules.alphabet, self.rules.fold))
-        object.__setattr__(self, "_judge", WordJudge(self.lexicon, self.rules.word_filter))
+        recorded = recorded_tags(self.lexicon.manifest.get("tags"))
+        word_filter = self.rules.word_filter.within(recorded)
+        object.__setattr__(self, "_judge", WordJudge(self.lexicon, word_filter))
 
     def check(self, text: str, max_length: int = MAX_WORD_LENGTH) -> CheckedWord:
         """Judge one word as typed: either case, NFC or not, folded by the ruleset.

@@ -2,18 +2,32 @@
 
 from __future__ import annotations
 
+import dataclasses
+import time
 import typing as t
 from pathlib import Path
 
 from pydantic import Field
 
-from adjudicator.builders import BuildReport, build_from_recipe, build_wordlist, find_recipes
+from adjudicator.builders import (
+    PLAIN_TAGS,
+    BuildReport,
+    build_from_recipe,
+    build_wordlist,
+    find_recipes,
+    infer_alphabet,
+    scan_wordlist,
+)
+from adjudicator.core.ruleset import alphabet_gaps, lexicon_misfit
+from adjudicator.core.wordfilter import tag_names
 from adjudicator.errors import LexiconBuildError, LexiconsNotComparableError, UnknownLexiconError
-from adjudicator.loaders import load_config
+from adjudicator.loaders import load_config, load_lexicon
 from adjudicator.services.answer import Answer
 from adjudicator.settings import Settings
 
 if t.TYPE_CHECKING:
+    from adjudicator.core.alphabet import Alphabet
+    from adjudicator.core.ruleset import Ruleset
     from adjudicator.loaders import Registry
 
 _HIDDEN = {"lemma_rules"}
@@ -95,8 +109,10 @@ def build_lexicon(
     recipe: str | None = None,
     wordlist: Path | None = None,
     name: str | None = None,
-    alphabet: str = "english",
-    language: str = "en",
+    ruleset: str | None = None,
+    alphabet: str | None = None,
+    language: str | None = None,
+    case: str | None = None,
     version: str = "1",
     license: str = "proprietary",
     out: Path | None = None,
@@ -104,7 +120,16 @@ def build_lexicon(
     """Build a bundled recipe into the bundled lexicon folder, or a plain word list
     into the data folder's (``out`` instead, when given).
 
-    :raises LexiconBuildError: a refused file; the installed lexicon is untouched.
+    A word list takes its alphabet, fold and language from ``ruleset`` when one
+    is named; its alphabet from ``alphabet``, or else from its words (the one
+    alphabet that spells them best); and a fold and language, when none is
+    named, from the rulesets on that alphabet if they agree.  The report names
+    the rulesets the new lexicon can serve.
+
+    :raises UnknownRulesetError: ``ruleset`` is not known.
+    :raises LexiconBuildError: a refused file or combination (a ruleset whose
+        word filter needs tags a plain list cannot have, an alphabet that cannot
+        spell the ruleset's tiles); the installed lexicon is untouched.
     """
     config = load_config(settings.config_dir)
     target = out or (settings.lexicon_dir if recipe is not None else settings.loaded_lexicon_dir)
@@ -115,12 +140,102 @@ def build_lexicon(
                 f"no recipe {recipe!r}; known: {', '.join(sorted(recipes))}", recipe=recipe
             )
         return build_from_recipe(recipes[recipe], target, config.alphabets)
-    if alphabet not in config.alphabets:
+    if alphabet is not None and alphabet not in config.alphabets:
         raise LexiconBuildError(
             f"no alphabet {alphabet!r}; known: {', '.join(sorted(config.alphabets))}",
             alphabet=alphabet,
         )
     assert wordlist is not None and name is not None
-    return build_wordlist(
-        wordlist, name, config.alphabets[alphabet], target, language, version, license, min_length=2
+    started = time.perf_counter()
+    rules = config.ruleset(ruleset) if ruleset is not None else None
+    if rules is not None:
+        _refuse_unservable(rules, config.alphabets[alphabet] if alphabet else rules.alphabet)
+    scan = scan_wordlist(wordlist, case=case)
+    if alphabet is not None:
+        chosen, whence = config.alphabets[alphabet], "named"
+    elif rules is not None:
+        chosen, whence = rules.alphabet, f"from ruleset {rules.name}"
+    else:
+        on = _rulesets_by_alphabet(config)
+        chosen = infer_alphabet(scan.words, config.alphabets, wordlist.name, on)
+        whence = "inferred from the words (no other alphabet spells as many)"
+    if rules is not None:
+        fold, lang, how = dict(rules.fold), language or rules.language, f"ruleset {rules.name}"
+    else:
+        fold, lang, how = _agreed(config, chosen, language)
+    report = build_wordlist(
+        wordlist,
+        name,
+        chosen,
+        target,
+        lang,
+        version,
+        license,
+        min_length=2,
+        fold_variants=fold,
+        case=case,
+        alphabets=config.alphabets,
+        scan=scan,
+        ruleset=rules.name if rules is not None else None,
+    )
+    notes = [f"alphabet {chosen.name}: {whence}"]
+    if fold:
+        notes.append(f"fold from {how}")
+    return dataclasses.replace(
+        report,
+        notes=(*notes, *report.notes),
+        serves=_serves(config, report),
+        seconds=time.perf_counter() - started,  # the reading and the inference too
+    )
+
+
+def _refuse_unservable(rules: Ruleset, alphabet: Alphabet) -> None:
+    """Refuse, before reading the file, a list that could not serve ``rules``."""
+    gaps = alphabet_gaps(alphabet, rules.alphabet)
+    if gaps:
+        raise LexiconBuildError(
+            f"a list in the {alphabet.name} alphabet cannot spell {gaps} of ruleset "
+            f"{rules.name}'s alphabet {rules.alphabet.name}",
+            ruleset=rules.name,
+            alphabet=alphabet.name,
+        )
+    missing = rules.word_filter.missing(PLAIN_TAGS)
+    if missing:
+        raise LexiconBuildError(
+            f"ruleset {rules.name}'s word filter needs the tags {', '.join(tag_names(missing))} "
+            "(word_filter.needs), and a plain word list records none: it cannot serve it",
+            ruleset=rules.name,
+            needs=tag_names(missing),
+        )
+
+
+def _rulesets_by_alphabet(config: Registry) -> dict[str, list[str]]:
+    on: dict[str, list[str]] = {}
+    for rules in sorted(config.rulesets.values(), key=lambda r: r.name):
+        on.setdefault(rules.alphabet.name, []).append(rules.name)
+    return on
+
+
+def _agreed(
+    config: Registry, alphabet: Alphabet, language: str | None
+) -> tuple[dict[str, str], str, str]:
+    """The fold and language every ruleset on ``alphabet`` shares (none, ``und``
+    where they differ or there is none), and which rulesets they came from."""
+    on = [r for r in config.rulesets.values() if r.alphabet.name == alphabet.name]
+    folds = {tuple(sorted(r.fold.items())) for r in on}
+    languages = {r.language for r in on}
+    fold = dict(next(iter(folds))) if len(folds) == 1 else {}
+    lang = language or (next(iter(languages)) if len(languages) == 1 else "und")
+    names = ", ".join(sorted(r.name for r in on))
+    return fold, lang, f"the rulesets on the {alphabet.name} alphabet ({names})"
+
+
+def _serves(config: Registry, report: BuildReport) -> tuple[str, ...]:
+    """The rulesets the lexicon just built can serve."""
+    lexicon = load_lexicon(report.manifest_path)
+    alphabet = config.alphabets.get(lexicon.alphabet)
+    return tuple(
+        name
+        for name, rules in sorted(config.rulesets.items())
+        if lexicon_misfit(rules, lexicon, alphabet) is None
     )
