@@ -498,6 +498,20 @@ class ConflictError(AdjudicatorError):
     title = "Conflict"
 
 
+class BundledLexiconError(ConflictError):
+    """Deleting a lexicon that ships with the service: only loaded ones can go."""
+
+    code = "lexicon-bundled"
+    title = "Bundled lexicon"
+
+    def __init__(self, name: str) -> None:
+        super().__init__(
+            f"lexicon {name!r} ships with the service and is read only; only lexicons "
+            "loaded into the data folder can be deleted",
+            lexicon=name,
+        )
+
+
 class ConfigError(AdjudicatorError):
     """Bad configuration: raised at start-up, naming the file and the key."""
 

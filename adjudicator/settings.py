@@ -80,6 +80,11 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("max_words", 10_000, "Most words in one check or challenge request."),
     Setting("max_word_length", 64, "Most tiles in one word."),
     Setting("max_body_bytes", 1_048_576, "Largest request body accepted."),
+    Setting(
+        "max_lexicon_bytes",
+        67_108_864,
+        "Largest word list accepted by `POST /api/v1/lexicons`.",
+    ),
     Setting("judge_max_words", 12, "Most words the judge page accepts in one challenge."),
     Setting("log_level", "INFO", "Logging level."),
     Setting(
@@ -120,6 +125,7 @@ class Settings:
     max_words: int
     max_word_length: int
     max_body_bytes: int
+    max_lexicon_bytes: int
     judge_max_words: int
     log_level: str
     admin_key: str | None

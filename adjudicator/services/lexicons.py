@@ -23,6 +23,7 @@ from adjudicator.core.wordfilter import tag_names
 from adjudicator.errors import LexiconBuildError, LexiconsNotComparableError, UnknownLexiconError
 from adjudicator.loaders import load_config, load_lexicon
 from adjudicator.services.answer import Answer
+from adjudicator.services.lexicon_watch import bump_generation
 from adjudicator.settings import Settings
 
 if t.TYPE_CHECKING:
@@ -118,7 +119,8 @@ def build_lexicon(
     out: Path | None = None,
 ) -> BuildReport:
     """Build a bundled recipe into the bundled lexicon folder, or a plain word list
-    into the data folder's (``out`` instead, when given).
+    into the data folder's (``out`` instead, when given), which a running service
+    then loads without a restart (:mod:`.lexicon_watch`).
 
     A word list takes its alphabet, fold and language from ``ruleset`` when one
     is named; its alphabet from ``alphabet``, or else from its words (the one
@@ -163,6 +165,8 @@ def build_lexicon(
         fold, lang, how = dict(rules.fold), language or rules.language, f"ruleset {rules.name}"
     else:
         fold, lang, how = _agreed(config, chosen, language)
+    if target == settings.loaded_lexicon_dir:
+        _refuse_unfit_replacement(config, name, chosen, fold)
     report = build_wordlist(
         wordlist,
         name,
@@ -181,6 +185,8 @@ def build_lexicon(
     notes = [f"alphabet {chosen.name}: {whence}"]
     if fold:
         notes.append(f"fold from {how}")
+    if target == settings.loaded_lexicon_dir:
+        bump_generation(settings)  # every worker loads it within a second or so
     return dataclasses.replace(
         report,
         notes=(*notes, *report.notes),
@@ -207,6 +213,28 @@ def _refuse_unservable(rules: Ruleset, alphabet: Alphabet) -> None:
             ruleset=rules.name,
             needs=tag_names(missing),
         )
+
+
+def _refuse_unfit_replacement(
+    config: Registry, name: str, alphabet: Alphabet, fold: t.Mapping[str, str]
+) -> None:
+    """Refuse, before anything is written, a list under the name of a ruleset's own
+    lexicon that could not serve that ruleset: the service could not start with it."""
+    for rules in sorted(config.rulesets.values(), key=lambda r: r.name):
+        if rules.lexicon != name:
+            continue
+        upper = {k: v for k, v in rules.fold.items() if k.isupper()}
+        ours = {k: v for k, v in fold.items() if k.isupper()}
+        if alphabet_gaps(alphabet, rules.alphabet) or upper != ours:
+            raise LexiconBuildError(
+                f"{name!r} is ruleset {rules.name}'s lexicon, and a list in the "
+                f"{alphabet.name} alphabet with fold {ours or 'none'} cannot serve it "
+                f"(it needs the {rules.alphabet.name} alphabet, fold {upper or 'none'}): "
+                f"build it with --ruleset {rules.name}, or under another name",
+                name=name,
+                ruleset=rules.name,
+            )
+        _refuse_unservable(rules, alphabet)
 
 
 def _rulesets_by_alphabet(config: Registry) -> dict[str, list[str]]:

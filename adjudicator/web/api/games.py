@@ -16,7 +16,6 @@ from adjudicator.web.api.request_models import (
     ImportQuery,
     ImportRequest,
 )
-from adjudicator.web.runtime.auth import require_admin
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.i18n import SOURCE
 from adjudicator.web.runtime.operation import operation
@@ -82,6 +81,7 @@ def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
     status=201,
     body=ImportRequest,
     own_body=True,
+    raw_media=("text/plain", "application/x-gcg"),
     query=ImportQuery,
     errors=(404, 422),
 )
@@ -182,9 +182,9 @@ def board(id_: str, query: BoardQuery) -> Response:
     status=204,
     errors=(404,),
     access="admin",
+    destructive=True,
     media_type="",
 )
 def delete(id_: str) -> tuple[str, int]:
-    require_admin(destructive=True)
     runtime().games.delete(id_)
     return "", 204

@@ -103,6 +103,22 @@ class AdjudicationsQuery(Strict):
     )
 
 
+class LoadLexiconQuery(Strict):
+    """How to read an uploaded word list (as ``adjudicator lexicon build`` does)."""
+
+    name: str = Field(min_length=1, max_length=64, description="Name of the lexicon, e.g. nwl2023")
+    ruleset: str | None = Field(
+        default=None, max_length=64, description="The ruleset it is for: alphabet, fold, language"
+    )
+    alphabet: str | None = Field(default=None, max_length=64)
+    language: str | None = Field(default=None, max_length=16)
+    case: Literal["words", "proper-nouns-capitalised"] | None = Field(
+        default=None, description="For a list that mixes letter cases"
+    )
+    version: str = Field(default="1", max_length=64)
+    license: str = Field(default="proprietary", max_length=200)
+
+
 class DiffQuery(Strict):
     limit: int | None = Field(
         default=None, ge=0, le=1_000_000, strict=False, description="Most words listed each way"

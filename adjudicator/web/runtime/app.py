@@ -23,6 +23,7 @@ from adjudicator.web.runtime import (
     metrics,
     openapi,
     problems,
+    reload,
 )
 from adjudicator.web.runtime.extension import Runtime, install
 
@@ -63,10 +64,12 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     install(app, rt)
 
     # Before-request hooks run in this order: the timer, the request id, the
-    # rate limit, then access (a key, the admin key).
+    # rate limit, the lexicons' reload (at most once a second), then access (a
+    # key, the admin key).
     rt.metrics = metrics.init_app(app)
     logs.init_app(app, settings.log_level)
     rt.limiter = limits.init_app(app, settings)
+    reload.init_app(app)
     auth.init_app(app)
     i18n.init_app(app)
 

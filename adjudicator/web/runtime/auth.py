@@ -87,7 +87,7 @@ class Guard:
         if self.keyed and client_name() is None:
             _refuse("this API needs a client key")
         if op.access == "admin":
-            require_admin()
+            require_admin(destructive=op.destructive)
 
 
 def _presented() -> bytes | None:

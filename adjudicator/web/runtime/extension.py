@@ -16,6 +16,7 @@ if t.TYPE_CHECKING:
 
     from adjudicator.loaders import Registry
     from adjudicator.services.games import Games
+    from adjudicator.services.lexicon_watch import LexiconWatch
     from adjudicator.settings import Settings
     from adjudicator.store import Store
     from adjudicator.web.runtime.i18n import Catalogues
@@ -39,6 +40,8 @@ class Runtime:
     keys: tuple[tuple[str, bytes], ...] = ()
     limiter: RateLimiter | None = None
     metrics: CollectorRegistry | None = None
+    # Reloads the data folder's lexicons when they change (``reload``)
+    lexicon_watch: LexiconWatch | None = None
     # The OpenAPI document (JSON bytes), and its operations for the docs page
     openapi: bytes = b""
     operations: list[dict[str, str]] = field(default_factory=list)

@@ -27,6 +27,16 @@ bp = Blueprint("openapi", __name__)
 REF = "#/components/schemas/{model}"
 # A Flask rule's variable: <name> or <converter:name>.
 _VARIABLE = re.compile(r"<(?:([a-z_]+):)?(\w+)>")
+# The bodies a view reads itself (``Operation.raw_media``), by media type.
+RAW_BODIES: dict[str, dict[str, t.Any]] = {
+    "text/plain": {"type": "string"},
+    "application/x-gcg": {"type": "string"},
+    "multipart/form-data": {
+        "type": "object",
+        "properties": {"file": {"type": "string", "format": "binary"}},
+        "required": ["file"],
+    },
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +154,11 @@ def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> d
     statuses = set(op.errors) | {500}
     if op.body is not None:
         statuses |= {400, 413, 415}
+    if op.raw_media:
+        statuses |= {400, 413, 415}
     if keyed or (op.reveal and guarded["admin"]):
+        statuses |= {401, 403}
+    if op.destructive:  # refused without an admin key configured, too
         statuses |= {401, 403}
     out: dict[str, t.Any] = {
         "operationId": op.operation_id,
@@ -158,11 +172,10 @@ def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> d
     if op.limited and guarded.get("limited"):
         retry = {"Retry-After": {"required": True, "schema": {"type": "string"}}}
         out["responses"]["429"] = _problem(429, retry)
-    if op.body is not None:
-        out["requestBody"] = {
-            "required": True,
-            "content": {"application/json": {"schema": _ref(op.body)}},
-        }
+    content = {"application/json": {"schema": _ref(op.body)}} if op.body is not None else {}
+    content.update({media: {"schema": RAW_BODIES[media]} for media in op.raw_media})
+    if content:
+        out["requestBody"] = {"required": True, "content": content}
     if keyed:
         out["security"] = [{"bearer": []}, {"apiKey": []}]
     return out

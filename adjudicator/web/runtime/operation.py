@@ -35,8 +35,13 @@ class Operation:
     :param errors: statuses it answers with a problem document, besides those every
         operation of its kind has (400/413/415 with a body, 401/403 behind a key,
         429 when rate-limited, 500 always).
+    :param raw_media: media types of a body the view reads itself (a text file, a
+        multipart upload), published beside the JSON ``body`` if there is one.
     :param access: ``reader`` needs a client key when ``ADJUDICATOR_API_KEYS`` is set;
         ``admin`` needs that and ``ADJUDICATOR_ADMIN_KEY`` when set.
+    :param destructive: an ``admin`` action that is refused outright while no admin
+        key is configured (deleting a game, changing the lexicons), instead of being
+        open as in development mode.
     :param reveal: some inputs (``reveal``) need the admin key, when it is set.
     :param limited: counted by the rate limiter (not health, readiness or metrics).
     :param ruleset_params: path or query parameters that name a ruleset (an enum).
@@ -49,9 +54,11 @@ class Operation:
     status: int = 200
     body: type[BaseModel] | None = None
     own_body: bool = False
+    raw_media: tuple[str, ...] = ()
     query: type[BaseModel] | None = None
     errors: tuple[int, ...] = ()
     access: Access = "open"
+    destructive: bool = False
     limited: bool = True
     reveal: bool = False
     media_type: str = "application/json"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import typing as t
 
-from flask import current_app, request
+from flask import request
 from pydantic import BaseModel, ConfigDict
 from pydantic_core import from_json
 from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
@@ -46,7 +46,8 @@ def parse_json(model: type[M]) -> M:
 
 
 def read_body() -> bytes:
-    """The request body, at most the app's ``MAX_CONTENT_LENGTH``.
+    """The request body, at most ``request.max_content_length`` (the app's
+    ``MAX_CONTENT_LENGTH`` unless a view sets another).
 
     werkzeug refuses a ``Content-Length`` over the limit.  Under a server that
     ends the input stream itself (gunicorn), werkzeug reads a chunked body only up
@@ -57,7 +58,7 @@ def read_body() -> bytes:
     :raises MalformedRequestError: the body ended before its ``Content-Length``.
     """
     data = request.get_data(cache=True)
-    length, limit = request.content_length, current_app.config["MAX_CONTENT_LENGTH"]
+    length, limit = request.content_length, request.max_content_length
     if length is not None and len(data) < length:
         raise MalformedRequestError(
             f"the body ended after {len(data)} of its {length} bytes (Content-Length)",

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 import typing as t
 
-from flask import Flask, Response, current_app, g, json, request
+from flask import Flask, Response, g, json, request
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
 
@@ -129,7 +129,7 @@ def http_problem(exc: HTTPException) -> Response:
             f"; allowed: {', '.join(sorted(allowed))}" if allowed else ""
         )
     elif code == 413:
-        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        limit = request.max_content_length
         detail = f"the body is larger than {limit} bytes" if limit else detail
     elif code == 429:
         detail = f"rate limit exceeded: {exc.description}"

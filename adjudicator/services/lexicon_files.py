@@ -1,0 +1,118 @@
+"""Word lists loaded into a running service: uploaded, replaced and deleted.
+
+An upload is kept in a scratch folder under the data folder's ``lexicons/``
+while it is built (:func:`~adjudicator.services.lexicons.build_lexicon`, which
+renames the new files into place and tells every worker); the scratch copy is
+then removed.  Only the data folder's lexicons can be deleted: the bundled ones
+are read only.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+import typing as t
+from pathlib import Path
+
+from pydantic import Field
+
+from adjudicator.builders import BuildReport
+from adjudicator.builders.writer import NAME_RE
+from adjudicator.errors import BundledLexiconError, LexiconBuildError, UnknownLexiconError
+from adjudicator.loaders import read_yaml
+from adjudicator.services.answer import Answer
+from adjudicator.services.lexicon_watch import bump_generation
+from adjudicator.services.lexicons import build_lexicon
+
+if t.TYPE_CHECKING:
+    from adjudicator.loaders import Registry
+    from adjudicator.settings import Settings
+
+SCRATCH = ".incoming"
+
+
+class LoadedLexicon(Answer):
+    """A word list built into the data folder."""
+
+    name: str
+    replaced: bool = Field(description="True when it replaced a loaded list of that name")
+    word_count: int
+    sha256: str = Field(description="Checksum of the sorted word list; rulings record it")
+    alphabet: str
+    case: str = Field(description="How the list's letter case was read")
+    serves: list[str] = Field(description="The rulesets that can use it")
+    dropped: dict[str, int] = Field(description="Entries left out, by reason")
+    examples: dict[str, list[str]] = Field(description="A few dropped entries per reason")
+    notes: list[str]
+    seconds: float = Field(description="Time the build took")
+
+
+def load_wordlist(
+    settings: Settings,
+    name: str,
+    data: t.IO[bytes] | bytes,
+    filename: str | None = None,
+    **options: t.Any,
+) -> LoadedLexicon:
+    """Build an uploaded word list under ``name`` in the data folder, replacing a
+    loaded list of that name; ``options`` as :func:`build_lexicon` takes them
+    (``ruleset``, ``alphabet``, ``language``, ``case``, ``version``, ``license``).
+
+    :raises LexiconBuildError: a bad name or a refused list; what was loaded stays.
+    """
+    if not NAME_RE.match(name):
+        raise LexiconBuildError(
+            f"{name!r} is not a lexicon name: lowercase letters, digits, '.', '_', '-'",
+            name=name,
+        )
+    folder = settings.loaded_lexicon_dir
+    replaced = (folder / f"{name}.yaml").exists()
+    (folder / SCRATCH).mkdir(parents=True, exist_ok=True)
+    scratch = Path(tempfile.mkdtemp(dir=folder / SCRATCH))
+    try:
+        source = scratch / (filename or f"{name}.txt")  # the manifest records its name
+        with source.open("wb") as out:
+            if isinstance(data, bytes):
+                out.write(data)
+            else:
+                shutil.copyfileobj(data, out)
+        report = build_lexicon(settings, wordlist=source, name=name, **options)
+    finally:
+        shutil.rmtree(scratch)
+    return _loaded(report, replaced)
+
+
+def delete_lexicon(settings: Settings, registry: Registry, name: str) -> None:
+    """Remove a lexicon loaded into the data folder; every worker stops offering it
+    (a bundled one of the same name, if any, serves again).
+
+    :raises BundledLexiconError: ``name`` is a bundled lexicon.
+    :raises UnknownLexiconError: no such lexicon.
+    """
+    manifest = settings.loaded_lexicon_dir / f"{name}.yaml"
+    if not NAME_RE.match(name) or not manifest.is_file():
+        if name in registry.lexicons:
+            raise BundledLexiconError(name)
+        raise UnknownLexiconError(name)
+    files = (read_yaml(manifest) or {}).get("files") or {}
+    manifest.unlink()  # first: the loader finds lexicons by their manifests
+    for part in (files.get("trie"), files.get("lemmas")):
+        if part:
+            (manifest.parent / str(part)).unlink(missing_ok=True)
+    bump_generation(settings)
+
+
+def _loaded(report: BuildReport, replaced: bool) -> LoadedLexicon:
+    return LoadedLexicon(
+        name=report.name,
+        replaced=replaced,
+        word_count=report.word_count,
+        sha256=report.sha256,
+        alphabet=report.alphabet,
+        case=report.case,
+        serves=list(report.serves),
+        dropped=dict(report.dropped),
+        examples={k: list(v) for k, v in report.examples.items()},
+        notes=list(report.notes),
+        seconds=round(report.seconds, 3),
+    )

@@ -1,0 +1,98 @@
+"""Lexicons loaded into the data folder, seen by every worker without a restart.
+
+Whatever changes the data folder's lexicons (a build, an upload, a deletion)
+writes a new token into ``lexicons/.generation`` once its files are renamed into
+place.  Each worker reads that token at most once a second (:meth:`LexiconWatch.poll`,
+called before a request) and, when it changed, loads the lexicons again into
+its registry in place: the new tries are memory-mapped beside the old ones, and
+every object holding the registry sees them.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+import typing as t
+import uuid
+
+from adjudicator.errors import ConfigError
+from adjudicator.services.registry import open_registry
+
+if t.TYPE_CHECKING:
+    from adjudicator.loaders import Registry
+    from adjudicator.settings import Settings
+
+GENERATION = ".generation"
+log = logging.getLogger("adjudicator.lexicons")
+
+
+def read_generation(settings: Settings) -> str:
+    """The data folder's lexicon token; empty before the first change."""
+    try:
+        return (settings.loaded_lexicon_dir / GENERATION).read_text(encoding="ascii")
+    except FileNotFoundError:
+        return ""
+
+
+def bump_generation(settings: Settings) -> str:
+    """Tell every worker that the data folder's lexicons changed; the new token."""
+    folder = settings.loaded_lexicon_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    token = uuid.uuid4().hex  # unique, so two changes never read as one
+    scratch = folder / f"{GENERATION}.{os.getpid()}.tmp"
+    scratch.write_text(token, encoding="ascii")
+    os.replace(scratch, folder / GENERATION)
+    return token
+
+
+def reload_lexicons(registry: Registry, settings: Settings) -> None:
+    """Load every lexicon again and put them, with their checkers, in ``registry``.
+
+    :raises ConfigError: a lexicon that cannot be loaded; ``registry`` is unchanged.
+    """
+    fresh = open_registry(settings)
+    registry.lexicons, registry.fitting, registry.checkers = (
+        fresh.lexicons,
+        fresh.fitting,
+        fresh.checkers,
+    )
+
+
+class LexiconWatch:
+    """Checks the token at most every ``every`` seconds; reloads when it changed."""
+
+    def __init__(
+        self,
+        registry: Registry,
+        settings: Settings,
+        every: float = 1.0,
+        clock: t.Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.registry, self.settings, self.every, self.clock = registry, settings, every, clock
+        self.seen = read_generation(settings)
+        self.checked = clock()
+
+    def poll(self) -> bool:
+        """True when the lexicons were loaded again."""
+        now = self.clock()
+        if now - self.checked < self.every:
+            return False
+        self.checked = now
+        return self.refresh()
+
+    def refresh(self) -> bool:
+        """Reload now if the token changed (after this worker changed the lexicons
+        itself, so that its next request already sees them); True when it did."""
+        token = read_generation(self.settings)
+        if token == self.seen:
+            return False
+        self.seen = token
+        try:
+            reload_lexicons(self.registry, self.settings)
+        except ConfigError as exc:  # keep serving the lexicons already loaded
+            log.error("lexicons not reloaded: %s", exc.detail)
+            return False
+        names = ", ".join(sorted(self.registry.lexicons))
+        log.info("lexicons reloaded in process %d: %s", os.getpid(), names)
+        return True

@@ -1,0 +1,152 @@
+"""POST and DELETE /api/v1/lexicons: a tournament's list loaded, replaced and
+removed by the admin, served at once by the worker that took it."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from adjudicator.web.runtime.extension import runtime
+from tests.conftest import make_app
+
+ADMIN = "director-key"
+AS_ADMIN = {"Authorization": f"Bearer {ADMIN}"}
+
+
+@pytest.fixture()
+def app(tmp_path):
+    app = make_app(tmp_path / "t.db", data_dir=str(tmp_path / "data"), admin_key=ADMIN)
+    yield app
+    runtime(app).store.dispose()
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+def verdict(client, word, ruleset="scrabble-en", lexicon="club"):
+    resp = client.get(f"/api/v1/words/{word}?ruleset={ruleset}&lexicon={lexicon}")
+    return resp.status_code, (resp.get_json() or {}).get("valid")
+
+
+def upload_text(client, text, query="name=club&ruleset=scrabble-en", headers=AS_ADMIN):
+    return client.post(
+        f"/api/v1/lexicons?{query}",
+        data=text.encode(),
+        content_type="text/plain; charset=utf-8",
+        headers=headers,
+    )
+
+
+def test_a_text_body_is_served_by_the_next_request(client, app):
+    assert verdict(client, "OK")[0] == 404
+    resp = upload_text(client, "cat\nok\nqi\n")
+    assert resp.status_code == 201, resp.get_json()
+    body = resp.get_json()
+    assert body["name"] == "club" and body["word_count"] == 3 and not body["replaced"]
+    assert "scrabble-en" in body["serves"] and body["sha256"].startswith("sha256:")
+    assert verdict(client, "OK") == (200, True)
+    assert verdict(client, "DOG") == (200, False)
+    manifest = (runtime(app).settings.loaded_lexicon_dir / "club.yaml").read_text()
+    assert "club.txt" in manifest  # the source it was built from
+    assert not any((runtime(app).settings.loaded_lexicon_dir / ".incoming").iterdir())
+
+
+def test_a_multipart_upload_of_a_russian_list_for_erudite_folds_yo(client):
+    resp = client.post(
+        "/api/v1/lexicons?name=rutiny&ruleset=erudite-ru",
+        data={"file": (io.BytesIO("кот\nпёс\n".encode()), "ru list.txt")},
+        content_type="multipart/form-data",
+        headers=AS_ADMIN,
+    )
+    assert resp.status_code == 201, resp.get_json()
+    assert resp.get_json()["serves"] == ["erudite-ru"]
+    for word in ("пёс", "пес", "кот"):
+        assert verdict(client, word, "erudite-ru", "rutiny") == (200, True)
+
+
+def test_replacing_a_list_changes_the_answer_and_the_checksum(client):
+    first = upload_text(client, "cat\nok\n").get_json()
+    second = upload_text(client, "cat\nza\n").get_json()
+    assert second["replaced"] and second["sha256"] != first["sha256"]
+    assert verdict(client, "OK") == (200, False)
+    assert verdict(client, "ZA") == (200, True)
+    checked = client.get("/api/v1/words/ZA?ruleset=scrabble-en&lexicon=club").get_json()
+    assert checked["lexicon"]["checksum"] == second["sha256"]
+
+
+def test_deleting_a_list_stops_serving_it(client):
+    upload_text(client, "cat\nok\n")
+    assert client.delete("/api/v1/lexicons/club", headers=AS_ADMIN).status_code == 204
+    assert verdict(client, "OK")[0] == 404
+    again = client.delete("/api/v1/lexicons/club", headers=AS_ADMIN)
+    assert again.status_code == 404 and again.get_json()["code"] == "unknown-lexicon"
+
+
+def test_a_bundled_lexicon_cannot_be_deleted(client):
+    resp = client.delete("/api/v1/lexicons/en-enable", headers=AS_ADMIN)
+    assert resp.status_code == 409 and resp.get_json()["code"] == "lexicon-bundled"
+    assert verdict(client, "OK", lexicon="en-enable")[0] == 200
+
+
+@pytest.mark.parametrize("headers, status", [({}, 401), ({"X-API-Key": "wrong"}, 403)])
+def test_loading_and_deleting_need_the_admin_key_before_anything_is_read(client, headers, status):
+    assert upload_text(client, "\x00not text", query="bad=1", headers=headers).status_code == status
+    assert client.delete("/api/v1/lexicons/club", headers=headers).status_code == status
+
+
+def test_without_an_admin_key_configured_lists_cannot_be_changed(tmp_path):
+    app = make_app(tmp_path / "t.db", data_dir=str(tmp_path / "data"))
+    try:
+        resp = upload_text(app.test_client(), "cat\n", headers={})
+        assert resp.status_code == 403 and "ADJUDICATOR_ADMIN_KEY" in resp.get_json()["detail"]
+    finally:
+        runtime(app).store.dispose()
+
+
+@pytest.mark.parametrize(
+    "text, query, status, code",
+    [
+        ("cat\n", "name=Bad/Name", 422, "lexicon-build-failed"),
+        ("cat\n", "name=club&ruleset=nope", 404, "unknown-ruleset"),
+        ("cat\nqi\nQI\nZA\n", "name=club", 422, "wordlist-mixed-case"),
+        ("кот\nпёс\n", "name=en-enable", 422, "lexicon-build-failed"),
+        ("cat\n", "ruleset=scrabble-en", 400, None),
+    ],
+)
+def test_a_refused_list_is_a_problem_and_leaves_what_was_served(client, text, query, status, code):
+    resp = upload_text(client, text, query=query)
+    assert resp.status_code == status, resp.get_json()
+    assert resp.content_type == "application/problem+json"
+    if code:
+        assert resp.get_json()["code"] == code
+    assert verdict(client, "CAT", lexicon="en-enable") == (200, True)
+
+
+def test_another_media_type_is_refused(client):
+    resp = client.post("/api/v1/lexicons?name=club", json={"words": ["cat"]}, headers=AS_ADMIN)
+    assert resp.status_code == 415
+
+
+def test_a_list_larger_than_the_upload_limit_is_refused(tmp_path):
+    app = make_app(
+        tmp_path / "t.db", data_dir=str(tmp_path / "data"), admin_key=ADMIN, max_lexicon_bytes=100
+    )
+    try:
+        resp = upload_text(app.test_client(), "cat\n" * 100)
+        assert resp.status_code == 413 and "100 bytes" in resp.get_json()["detail"]
+    finally:
+        runtime(app).store.dispose()
+
+
+def test_a_list_over_the_json_limit_is_accepted(tmp_path):
+    app = make_app(
+        tmp_path / "t.db", data_dir=str(tmp_path / "data"), admin_key=ADMIN, max_body_bytes=100
+    )
+    try:
+        resp = upload_text(app.test_client(), "".join(f"{w}\n" for w in ("cat", "dog") * 60))
+        assert resp.status_code == 201, resp.get_json()
+    finally:
+        runtime(app).store.dispose()

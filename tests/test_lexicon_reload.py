@@ -1,0 +1,127 @@
+"""Lexicons loaded while the service runs: the watch, and a real gunicorn's
+workers seeing a new list without a restart."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+import urllib.error
+import urllib.request
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+
+from adjudicator.builders import build_wordlist
+from adjudicator.services.lexicon_watch import LexiconWatch, bump_generation, read_generation
+from adjudicator.services.registry import open_registry
+from adjudicator.settings import Settings
+from tests.conftest import CONFIG, LEXICONS, running_gunicorn
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def settings_for(data) -> Settings:
+    env = {"ADJUDICATOR_DATA_DIR": str(data)}
+    return Settings.from_env(env=env, config_dir=CONFIG, lexicon_dir=LEXICONS)
+
+
+def build(settings: Settings, name: str, words: str) -> None:
+    source = settings.data_dir / f"{name}.txt"
+    source.parent.mkdir(parents=True, exist_ok=True)
+    source.write_text(words, encoding="utf-8")
+    alphabet = open_registry(settings).alphabets["english"]
+    build_wordlist(
+        source, name, alphabet, settings.loaded_lexicon_dir, "en", "1", "club", min_length=2
+    )
+    bump_generation(settings)
+
+
+def test_a_worker_reloads_at_most_once_a_second_and_only_on_a_change(tmp_path):
+    settings = settings_for(tmp_path)
+    registry = open_registry(settings)
+    clock = Clock()
+    watch = LexiconWatch(registry, settings, clock=clock)
+    assert "club" not in registry.lexicons
+    build(settings, "club", "cat\nok\n")
+    assert not watch.poll()  # checked less than a second ago
+    clock.now += 1.0
+    assert watch.poll() and "club" in registry.lexicons
+    assert registry.checker("scrabble-en", "club").check("OK")["valid"]
+    clock.now += 5
+    assert not watch.poll()  # nothing changed since
+    assert "en-enable" in registry.lexicons  # the bundled ones stay
+
+
+def test_two_changes_are_never_one(tmp_path):
+    settings = settings_for(tmp_path)
+    first, second = bump_generation(settings), bump_generation(settings)
+    assert first != second and read_generation(settings) == second
+
+
+def test_a_broken_list_leaves_the_loaded_ones_serving(tmp_path):
+    settings = settings_for(tmp_path)
+    registry = open_registry(settings)
+    clock = Clock()
+    watch = LexiconWatch(registry, settings, clock=clock)
+    settings.loaded_lexicon_dir.mkdir(parents=True)
+    (settings.loaded_lexicon_dir / "bad.yaml").write_text("name: bad\n", encoding="utf-8")
+    bump_generation(settings)
+    clock.now += 2
+    before = dict(registry.lexicons)
+    assert not watch.poll()
+    assert registry.lexicons == before
+
+
+def word_status(url: str, word: str, lexicon: str) -> int:
+    query = f"/api/v1/words/{word}?ruleset=scrabble-en&lexicon={lexicon}"
+    try:
+        with urllib.request.urlopen(url + query, timeout=5) as resp:
+            return resp.status if json.load(resp)["valid"] else 0
+    except urllib.error.HTTPError as exc:
+        return exc.code
+
+
+RELOADED = re.compile(r"lexicons reloaded in process (\d+): [^\"]*\bclub\b")
+
+
+def upload(url: str, name: str, words: str) -> int:
+    req = urllib.request.Request(
+        f"{url}/api/v1/lexicons?name={name}&ruleset=scrabble-en",
+        data=words.encode(),
+        headers={"Content-Type": "text/plain", "Authorization": "Bearer director"},
+    )
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return resp.status
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("how", ["build", "upload"])
+def test_every_worker_of_a_real_server_sees_a_new_list_without_a_restart(tmp_path, how):
+    """Two workers; requests go two at a time so that both answer, and each says in
+    the log when it loaded the list (built by the CLI's service, or uploaded)."""
+    data = tmp_path / "data"
+    settings = settings_for(data)
+    env = {"ADJUDICATOR_DATA_DIR": str(data), "ADJUDICATOR_ADMIN_KEY": "director"}
+    with running_gunicorn(tmp_path, **env) as (url, log):
+        assert word_status(url, "OK", "club") == 404  # no such lexicon yet
+        start = time.monotonic()
+        if how == "build":
+            build(settings, "club", "cat\nok\n")
+        else:
+            assert upload(url, "club", "cat\nok\n") == 201
+        with ThreadPoolExecutor(2) as pool:
+            while len(set(RELOADED.findall(log.read_text()))) < 2:
+                assert time.monotonic() - start < 10, log.read_text()
+                list(pool.map(lambda _: word_status(url, "OK", "club"), range(2)))
+            took = time.monotonic() - start
+            answers = list(pool.map(lambda _: word_status(url, "OK", "club"), range(40)))
+        assert answers == [200] * 40
+        assert took < 5, f"{took:.1f} s"
+        print(f"both workers served the new list {took:.2f} s after the {how}")
