@@ -86,10 +86,14 @@ def serve(host: str, port: int, workers: int) -> None:
 @cli.command()
 def rulesets() -> None:
     """List the rulesets loaded from the config folder."""
-    from adjudicator.services.rulesets import list_rulesets
+    from adjudicator.services.rulesets import list_rulesets, stand_in_warnings
 
-    for r in list_rulesets(_registry()).rulesets:
-        click.echo(f"{r.name:<16} {r.language:<4} {r.lexicon or '-':<16} {r.title}")
+    registry = _registry()
+    for r in list_rulesets(registry).rulesets:
+        lexicon = f"{r.stand_in} (stand-in)" if r.stand_in else r.lexicon or "-"
+        click.echo(f"{r.name:<18} {r.language:<4} {lexicon:<20} {r.title}")
+    for warning in stand_in_warnings(registry):
+        click.echo(f"warning: {warning}", err=True)
 
 
 @cli.command()
@@ -169,7 +173,7 @@ def check(ruleset: str, as_json: bool, lexicon_name: str | None, words: tuple[st
         _print_json(result)
     else:
         lex = result["lexicon"]
-        click.echo(f"{result['ruleset']} / {lex['name']} {lex['version']}")
+        click.echo(f"{result['ruleset']} / {lex['name']} {lex['version']}{_stand_in(lex)}")
         for r in result["results"]:
             why = f"  {r['reason']['code']}: {r['reason']['detail']}" if "reason" in r else ""
             click.echo(f"{'valid  ' if r['valid'] else 'INVALID'} {r['word']}{why}")
@@ -212,10 +216,14 @@ def challenge(
         if not isinstance(w, str):
             click.echo(f"  {'valid  ' if w.valid else 'INVALID'} {w.word}")
     click.echo(f"rule: {result.rule}; {result.consequence.summary}")
-    click.echo(f"lexicon: {lex['name']} {lex['version']} {lex['checksum']}")
+    click.echo(f"lexicon: {lex['name']} {lex['version']} {lex['checksum']}{_stand_in(lex)}")
     click.echo(f"adjudication id: {result.id}")
     if result.verdict != "acceptable":
         sys.exit(1)
+
+
+def _stand_in(lex: t.Mapping[str, t.Any]) -> str:
+    return " (stand-in: the ruleset's own list is not loaded)" if lex.get("stand_in") else ""
 
 
 cli.add_command(lexicon)

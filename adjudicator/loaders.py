@@ -40,8 +40,11 @@ class Registry:
     layouts: dict[str, Layout]
     rulesets: dict[str, Ruleset]
     lexicons: dict[str, Lexicon] = field(default_factory=dict)
-    # ruleset name -> the loaded lexicons that can serve it (its own first)
+    # ruleset name -> the loaded lexicons that can serve it (the one serving it first)
     fitting: dict[str, list[str]] = field(default_factory=dict)
+    # ruleset name -> the lexicon serving it when a request names none: its own,
+    # or its ``stand_in`` while its own is not loaded
+    serving: dict[str, str] = field(default_factory=dict)
     # (ruleset name, lexicon name) -> its checker, for every fitting pair
     checkers: dict[tuple[str, str], WordChecker] = field(default_factory=dict)
 
@@ -61,10 +64,10 @@ class Registry:
             subclass :class:`LexiconLacksTagsError` when only the tags are missing).
         """
         rules = self.ruleset(ruleset)
-        if lexicon is None or lexicon == rules.lexicon:
-            if rules.lexicon not in self.lexicons:
+        if lexicon is None:
+            if rules.name not in self.serving:
                 raise UnknownLexiconError(rules.lexicon, rules.name)
-            return self.checkers[rules.name, rules.lexicon]
+            return self.checkers[rules.name, self.serving[rules.name]]
         if lexicon not in self.lexicons:
             raise UnknownLexiconError(lexicon)
         fitting = self.fitting.get(rules.name, [])
@@ -236,20 +239,21 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
     A ruleset whose lexicon is not installed still scores plays; word checks
     for it answer "lexicon not loaded".
 
-    :raises ConfigError: a ruleset's own lexicon that cannot serve it (see
-        :func:`~adjudicator.core.ruleset.lexicon_misfit`).
+    A ruleset whose own lexicon is not loaded is served by its ``stand_in``, if
+    that is loaded (answers say so: :meth:`Ruleset.stands_in`).
+
+    :raises ConfigError: a ruleset's own lexicon, or its stand-in, that cannot
+        serve it (see :func:`~adjudicator.core.ruleset.lexicon_misfit`).
     """
     for folder in lexicon_dirs:
         for manifest_path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
             lexicon = load_lexicon(manifest_path)
             registry.lexicons[lexicon.name] = lexicon
     for rules in registry.rulesets.values():
-        lexicon = registry.lexicons.get(rules.lexicon or "")
-        if lexicon is not None:
-            check_lexicon_fits(registry, rules, lexicon)
-        fitting = [rules.lexicon] if lexicon is not None else []
+        serving = _serving(registry, rules)
+        fitting = [serving] if serving else []
         for name, other in sorted(registry.lexicons.items()):
-            if name == rules.lexicon:
+            if name == serving:
                 continue
             misfit = _misfit(registry, rules, other)
             if misfit is not None:
@@ -260,8 +264,20 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
                 continue  # not offered for this ruleset
             fitting.append(name)
         registry.fitting[rules.name] = [n for n in fitting if n]
+        if serving:
+            registry.serving[rules.name] = serving
         for name in registry.fitting[rules.name]:
             registry.checkers[rules.name, name] = WordChecker(rules, registry.lexicons[name])
+
+
+def _serving(registry: Registry, rules: Ruleset) -> str | None:
+    """The lexicon serving ``rules`` by default: its own, else its stand-in."""
+    for name in (rules.lexicon, rules.stand_in):
+        lexicon = registry.lexicons.get(name or "")
+        if lexicon is not None:
+            check_lexicon_fits(registry, rules, lexicon)
+            return name
+    return None
 
 
 def check_lexicon_fits(registry: Registry, rules: Ruleset, lexicon: Lexicon) -> None:

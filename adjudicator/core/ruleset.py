@@ -42,6 +42,9 @@ class Ruleset:
     alphabet: Alphabet
     layout: Layout
     lexicon: str | None = None
+    # Serves, marked as a stand-in, while ``lexicon`` (a tournament list the
+    # service cannot ship, such as NWL2023) is not loaded.
+    stand_in: str | None = None
     rack_size: int = 7
     bingo_bonus: int = 50
     bingo_min_tiles: int = 7
@@ -70,6 +73,11 @@ class Ruleset:
     def blank_scores_letter(self) -> bool:
         return self.blank_scores == "letter"
 
+    def stands_in(self, lexicon: str) -> bool:
+        """``lexicon`` answers in place of this ruleset's own list: it is the
+        ``stand_in`` (ENABLE for NWL2023, say), not the tournament's list."""
+        return lexicon == self.stand_in and lexicon != self.lexicon
+
 
 # key -> (type, required); everything else in a ruleset file is an error.
 _KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
@@ -78,6 +86,7 @@ _KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "alphabet": (str, True),
     "layout": (str, True),
     "lexicon": ((str, type(None)), False),
+    "stand_in": ((str, type(None)), False),
     "rack_size": (int, False),
     "bingo_bonus": (int, False),
     "bingo_min_tiles": (int, False),

@@ -14,7 +14,7 @@ from adjudicator.errors import MalformedRequestError
 from adjudicator.services.answer import Answer
 from adjudicator.services.plays import PlacedIn, Rows, SwapIn, words_of_play
 from adjudicator.services.rulesets import ChallengeRuleName
-from adjudicator.services.words import LexiconRef
+from adjudicator.services.words import LexiconRef, lexicon_ref
 
 if t.TYPE_CHECKING:
     from adjudicator.core.spelling import Speller
@@ -121,12 +121,13 @@ def rule_on_challenge(
             "asked_by": asked_by,
         }
     )
-    return present(record, reveal)
+    return present(registry, record, reveal)
 
 
-def present(record: t.Mapping[str, t.Any], reveal: bool) -> Adjudication:
+def present(registry: Registry, record: t.Mapping[str, t.Any], reveal: bool) -> Adjudication:
     """The public shape of a stored adjudication; per-word validity only with ``reveal``."""
     words = record["words"]
+    rules = registry.rulesets.get(record["ruleset"])
     return Adjudication(
         id=record["id"],
         created_at=record["created_at"],
@@ -135,11 +136,12 @@ def present(record: t.Mapping[str, t.Any], reveal: bool) -> Adjudication:
         rule=record["rule"],
         words_checked=len(words),
         words=[AdjudicatedWord(**w) for w in words] if reveal else [w["word"] for w in words],
-        lexicon={
-            "name": record["lexicon_name"],
-            "version": record["lexicon_version"],
-            "checksum": record["lexicon_checksum"],
-        },
+        lexicon=lexicon_ref(
+            rules,
+            record["lexicon_name"],
+            record["lexicon_version"],
+            record["lexicon_checksum"],
+        ),
         consequence=Consequence(**record["consequence"]),
         players=record.get("players"),
         asked_by=record["asked_by"],
@@ -161,14 +163,16 @@ def _subset(speller: Speller, formed: list[str], named: t.Sequence[str]) -> list
     return chosen
 
 
-def get_adjudication(trail: AuditTrail, id_: str, reveal: bool = False) -> Adjudication:
-    return present(trail.get(id_), reveal)
+def get_adjudication(
+    registry: Registry, trail: AuditTrail, id_: str, reveal: bool = False
+) -> Adjudication:
+    return present(registry, trail.get(id_), reveal)
 
 
 def list_adjudications(
-    trail: AuditTrail, since: dt.datetime | None, admin: bool
+    registry: Registry, trail: AuditTrail, since: dt.datetime | None, admin: bool
 ) -> AdjudicationList:
     """For the director: everything, with per-word results."""
     return AdjudicationList(
-        adjudications=[present(r, True) for r in trail.since(since)], admin=admin
+        adjudications=[present(registry, r, True) for r in trail.since(since)], admin=admin
     )

@@ -52,9 +52,11 @@ def reload_lexicons(registry: Registry, settings: Settings) -> None:
     :raises ConfigError: a lexicon that cannot be loaded; ``registry`` is unchanged.
     """
     fresh = open_registry(settings)
-    registry.lexicons, registry.fitting, registry.checkers = (
+    # Sync workers answer one request at a time, and this runs before one starts.
+    registry.lexicons, registry.fitting, registry.serving, registry.checkers = (
         fresh.lexicons,
         fresh.fitting,
+        fresh.serving,
         fresh.checkers,
     )
 

@@ -49,7 +49,7 @@ def list_lexicons(registry: Registry) -> LexiconsResponse:
         lexicons=[
             LexiconInfo(
                 name=name,
-                rulesets=sorted(r.name for r in registry.rulesets.values() if r.lexicon == name),
+                rulesets=sorted(r for r, serving in registry.serving.items() if serving == name),
                 manifest=lexicon_manifest(registry, name),
             )
             for name in sorted(registry.lexicons)

@@ -17,7 +17,7 @@ from adjudicator.core.scoring import ScoreBreakdown, WordScore, score_placement
 from adjudicator.core.tiles import BLANK_BIT
 from adjudicator.core.verdict import Reason
 from adjudicator.errors import MalformedRequestError, PlacementError
-from adjudicator.services.words import LexiconRef, lexicon_ref
+from adjudicator.services.words import LexiconRef, checker_lexicon
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
@@ -188,7 +188,7 @@ def score_play(
             if reason is not None:
                 out["reason"] = reason
         answer["all_valid"] = all(out["valid"] for out in words)
-        answer["lexicon"] = lexicon_ref(checker.lexicon)
+        answer["lexicon"] = checker_lexicon(checker)
     return t.cast(ScoreResponse, answer)
 
 

@@ -21,7 +21,13 @@ class RulesetSummary(Answer):
     title: str
     language: str
     lexicon: str | None
-    lexicons: list[str] = Field(description="Loaded lexicons that can serve it, its own first")
+    stand_in: str | None = Field(
+        description="The lexicon answering in place of `lexicon`, which is not loaded "
+        "(a tournament list the service cannot ship); null when `lexicon` serves"
+    )
+    lexicons: list[str] = Field(
+        description="Loaded lexicons that can serve it, the one serving it first"
+    )
     description: str
 
 
@@ -81,7 +87,13 @@ class RulesetDetail(Answer):
     description: str
     language: str
     lexicon: str | None
-    lexicons: list[str] = Field(description="Loaded lexicons that can serve it, its own first")
+    stand_in: str | None = Field(
+        description="The lexicon answering in place of `lexicon`, which is not loaded "
+        "(a tournament list the service cannot ship); null when `lexicon` serves"
+    )
+    lexicons: list[str] = Field(
+        description="Loaded lexicons that can serve it, the one serving it first"
+    )
     rack_size: int
     bingo_bonus: int
     bingo_min_tiles: int
@@ -111,8 +123,26 @@ def _summary(registry: Registry, r: Ruleset) -> dict[str, t.Any]:
         "description": r.description,
         "language": r.language,
         "lexicon": r.lexicon,
+        "stand_in": standing_in(registry, r),
         "lexicons": registry.fitting.get(r.name, []),
     }
+
+
+def standing_in(registry: Registry, r: Ruleset) -> str | None:
+    """The lexicon standing in for the ruleset's own, if one does."""
+    serving = registry.serving.get(r.name)
+    return serving if serving is not None and r.stands_in(serving) else None
+
+
+def stand_in_warnings(registry: Registry) -> list[str]:
+    """One line per ruleset served by a stand-in, saying how to load its own list."""
+    return [
+        f"ruleset {r.name}: lexicon {r.lexicon} is not loaded; {stand_in} stands in for "
+        f"it. Load the list with: adjudicator lexicon build --wordlist FILE "
+        f"--name {r.lexicon} --ruleset {r.name}"
+        for r in sorted(registry.rulesets.values(), key=lambda r: r.name)
+        if (stand_in := standing_in(registry, r))
+    ]
 
 
 def list_rulesets(registry: Registry) -> RulesetsResponse:

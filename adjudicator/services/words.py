@@ -16,7 +16,8 @@ from adjudicator.core.verdict import MAX_WORD_LENGTH, CheckedWord
 from adjudicator.errors import UnknownTileError
 
 if t.TYPE_CHECKING:
-    from adjudicator.core.lexicon import Lexicon
+    from adjudicator.core.ruleset import Ruleset
+    from adjudicator.core.verdict import WordChecker
     from adjudicator.loaders import Registry
 
 
@@ -29,6 +30,13 @@ class LexiconRef(TypedDict):
     name: str
     version: str
     checksum: str
+    stand_in: t.Annotated[
+        bool,
+        Field(
+            description="True when it answers in place of the ruleset's own list, "
+            "which is not loaded (ENABLE for NWL2023, say)"
+        ),
+    ]
 
 
 @with_config(_EXACT)
@@ -51,8 +59,20 @@ class CheckResponse(TypedDict):
     results: t.Annotated[list[WordVerdict], Field(description="In the order the words were sent")]
 
 
-def lexicon_ref(lexicon: Lexicon) -> LexiconRef:
-    return {"name": lexicon.name, "version": lexicon.version, "checksum": lexicon.checksum}
+def lexicon_ref(rules: Ruleset | None, name: str, version: str, checksum: str) -> LexiconRef:
+    """The lexicon a ruling used under ``rules`` (None: a ruleset no longer
+    configured), as answers name it."""
+    return {
+        "name": name,
+        "version": version,
+        "checksum": checksum,
+        "stand_in": rules is not None and rules.stands_in(name),
+    }
+
+
+def checker_lexicon(checker: WordChecker) -> LexiconRef:
+    lexicon = checker.lexicon
+    return lexicon_ref(checker.rules, lexicon.name, lexicon.version, lexicon.checksum)
 
 
 def check_word(
@@ -72,7 +92,7 @@ def check_word(
     return {  # type: ignore[typeddict-item]
         **checker.check(word, max_length),
         "ruleset": checker.rules.name,
-        "lexicon": lexicon_ref(checker.lexicon),
+        "lexicon": checker_lexicon(checker),
     }
 
 
@@ -98,6 +118,6 @@ def check_words(
             raise
     return {
         "ruleset": checker.rules.name,
-        "lexicon": lexicon_ref(checker.lexicon),
+        "lexicon": checker_lexicon(checker),
         "results": results,
     }

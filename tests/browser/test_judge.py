@@ -302,3 +302,23 @@ def test_every_control_is_reached_by_keyboard_with_visible_focus(open_page, live
         reached.append(focused["id"])
         assert focused["style"] != "none" and focused["width"] >= 2, focused
     assert reached == [*CONTROLS, "judge"]
+
+
+@pytest.mark.parametrize("size", ["tablet", "phone"])
+def test_a_stand_in_lexicon_is_shown_on_the_page(open_page, live_server, size):
+    """NASPA rules without NWL2023 loaded: ENABLE answers, and the page says so."""
+    page = open_page(live_server.url + "/judge", size, "en")
+    assert page.is_hidden("#stand-in")
+    page.select_option("#ruleset", "scrabble-en-naspa")
+    banner = page.locator("#stand-in")
+    assert banner.is_visible()
+    assert "en-enable stands in for nwl2023" in banner.inner_text()
+    assert_fits(page)
+    assert_accessible(page)
+    shoot(page, "judge-stand-in", size, "en")
+    response = judge(page, "scrabble-en-naspa", "qi")
+    assert response.json()["lexicon"]["stand_in"] is True
+    assert "(stand-in for nwl2023)" in page.text_content("#result-lexicon")
+    page.keyboard.press("Escape")
+    page.select_option("#ruleset", "scrabble-en")
+    assert page.is_hidden("#stand-in")

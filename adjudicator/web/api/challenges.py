@@ -81,7 +81,7 @@ def show(adjudication_id: str, query: RevealQuery) -> Adjudication:
     reveal = query.reveal == "true"
     if reveal:
         require_admin()
-    return get_adjudication(runtime().store.audit, adjudication_id, reveal)
+    return get_adjudication(runtime().registry, runtime().store.audit, adjudication_id, reveal)
 
 
 @bp.get("/adjudications")
@@ -103,4 +103,4 @@ def index(query: AdjudicationsQuery) -> AdjudicationList:
             raise MalformedRequestError(
                 f"since={query.since!r} is not an ISO 8601 time", field="since"
             ) from None
-    return list_adjudications(runtime().store.audit, when, is_admin())
+    return list_adjudications(runtime().registry, runtime().store.audit, when, is_admin())

@@ -29,6 +29,8 @@ class Choice:
     name: str
     title: str
     lexicons: list[str]
+    own: str = ""  # the ruleset's own lexicon
+    stand_in: str = ""  # the lexicon standing in for it while it is not loaded
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +46,8 @@ class Group:
 def page() -> tuple[str, int, dict[str, str]]:
     rt = runtime()
     lang = language()
-    rulesets = [r for r in list_rulesets(rt.registry).rulesets if r.lexicon in rt.registry.lexicons]
+    served = rt.registry.serving
+    rulesets = [r for r in list_rulesets(rt.registry).rulesets if r.name in served]
     html = render_template(
         "judge.html",
         groups=groups(rulesets, lang),
@@ -72,7 +75,7 @@ def groups(rulesets: t.Sequence[RulesetSummary], lang: str) -> list[Group]:
     by_language: dict[str, list[Choice]] = {}
     for r in rulesets:
         by_language.setdefault(r.language, []).append(
-            Choice(r.name, gettext(r.title), list(r.lexicons))
+            Choice(r.name, gettext(r.title), list(r.lexicons), r.lexicon or "", r.stand_in or "")
         )
     found = [Group(_language_name(code, lang), choices) for code, choices in by_language.items()]
     first = _language_name(lang, lang)

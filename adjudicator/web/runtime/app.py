@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import logging
 import typing as t
 from pathlib import Path
 
@@ -10,6 +11,7 @@ from flask import Flask
 
 from adjudicator.services.games import Games
 from adjudicator.services.registry import open_registry
+from adjudicator.services.rulesets import stand_in_warnings
 from adjudicator.settings import Settings
 from adjudicator.store import open_store
 from adjudicator.web import api, pages
@@ -68,6 +70,8 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     # key, the admin key).
     rt.metrics = metrics.init_app(app)
     logs.init_app(app, settings.log_level)
+    for warning in stand_in_warnings(registry):
+        logging.getLogger("adjudicator.lexicons").warning(warning)
     rt.limiter = limits.init_app(app, settings)
     reload.init_app(app)
     auth.init_app(app)

@@ -41,6 +41,16 @@
     const select = $("lexicon");
     select.replaceChildren(...names.map((name) => new Option(name, name)));
     if (chosen && names.includes(chosen)) { select.value = chosen; }
+    showStandIn();
+  }
+
+  // A banner while the chosen lexicon stands in for the ruleset's own list.
+  function showStandIn() {
+    const opt = $("ruleset").selectedOptions[0];
+    const standIn = opt ? opt.dataset.standIn : "";
+    const on = Boolean(standIn) && $("lexicon").value === standIn;
+    $("stand-in").hidden = !on;
+    $("stand-in").textContent = on ? fmt(T.standIn, { stand_in: standIn, own: opt.dataset.own }) : "";
   }
 
   function applyLock() {
@@ -144,7 +154,9 @@
     const entered = list.join(" ").toUpperCase();
     $("result-words").textContent = entered;
     const lex = data.lexicon || {};
-    const lexicon = fmt(T.lexicon, { name: lex.name, version: lex.version });
+    const own = $("ruleset").selectedOptions[0]?.dataset.own || "";
+    const lexicon = fmt(T.lexicon, { name: lex.name, version: lex.version }) +
+      (lex.stand_in ? ` (${fmt(T.standInShort, { own })})` : "");
     $("result-lexicon").textContent = lexicon;
     result.hidden = false;
     result.setAttribute("aria-hidden", "false");
@@ -186,7 +198,7 @@
     }
   }
   $("ruleset").addEventListener("change", () => { fillLexicons(); remember(); });
-  $("lexicon").addEventListener("change", remember);
+  $("lexicon").addEventListener("change", () => { showStandIn(); remember(); });
   if (needsKey) {
     $("key").addEventListener("change", () => {
       const key = $("key").value.trim();
