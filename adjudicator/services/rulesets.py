@@ -81,19 +81,7 @@ class LayoutOut(Answer):
     grid: list[str]
 
 
-class RulesetDetail(Answer):
-    name: str
-    title: str
-    description: str
-    language: str
-    lexicon: str | None
-    stand_in: str | None = Field(
-        description="The lexicon answering in place of `lexicon`, which is not loaded "
-        "(a tournament list the service cannot ship); null when `lexicon` serves"
-    )
-    lexicons: list[str] = Field(
-        description="Loaded lexicons that can serve it, the one serving it first"
-    )
+class RulesetDetail(RulesetSummary):
     rack_size: int
     bingo_bonus: int
     bingo_min_tiles: int
