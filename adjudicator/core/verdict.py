@@ -97,6 +97,8 @@ class WordJudge:
         mask = flt.reject | _COMMON_BAD | _NOMINATIVE_PLURAL | _REASON_BITS
         for need in flt.accept:
             mask |= need
+        # Only the bits this lexicon's readings can carry (a plain list: a few).
+        mask &= recorded_tags(self.lexicon.manifest.get("tags"))
         ranks = {}
         bits = mask
         while True:  # every subset of mask
