@@ -23,7 +23,7 @@ from tests.conftest import running_gunicorn
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 MIN_REQUESTS = 5_000
-EXAMPLES = 320  # per operation and phase; about 5,500 requests in all
+EXAMPLES = 200  # per operation and phase; about 7,000 requests in all
 ADMIN = "fuzz-admin-key"
 
 
