@@ -77,6 +77,8 @@ class Registry:
             if key == "word_filter":
                 missing = rules.word_filter.missing(recorded_tags(other.manifest.get("tags")))
                 raise LexiconLacksTagsError(lexicon, rules.name, fitting, tag_names(missing))
+            if "case" in other.manifest:  # a word list: it can be built for this ruleset
+                reason = f"{reason}; build the list with --ruleset {rules.name}"
             raise LexiconMismatchError(lexicon, rules.name, fitting, reason)
         return self.checkers[rules.name, lexicon]
 

@@ -264,3 +264,10 @@ def test_a_lexicon_of_another_alphabet_says_why_it_does_not_fit(settings):
     with pytest.raises(LexiconMismatchError, match="cannot spell") as caught:
         open_registry(settings).checker("scrabble-ru", "club")
     assert caught.value.code == "lexicon-mismatch"
+
+
+def test_a_list_built_without_the_fold_says_how_to_build_it(settings):
+    own_list(settings, "rutiny", "кот\nпёс\n", alphabet="russian", language="ru")
+    assert verdicts(settings, "scrabble-ru", "rutiny", "кот", "пёс") == {"кот": True, "пёс": True}
+    with pytest.raises(LexiconMismatchError, match="build the list with --ruleset erudite-ru"):
+        open_registry(settings).checker("erudite-ru", "rutiny")
