@@ -1,0 +1,117 @@
+"""The base class and the errors of every kind of request: bad input, lookups,
+state, configuration and readiness."""
+
+from __future__ import annotations
+
+import typing as t
+
+
+class AdjudicatorError(Exception):
+    """Base class of every error the service raises on purpose."""
+
+    code: t.ClassVar[str] = "adjudicator-error"
+    title: t.ClassVar[str] = "Error"
+
+    def __init__(self, detail: str, **fields: t.Any) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.fields = {k: v for k, v in fields.items() if v is not None}
+
+    def extras(self) -> dict[str, t.Any]:
+        """Structured members for the problem document (snake_case)."""
+        return dict(self.fields)
+
+
+# --- input -----------------------------------------------------------------
+
+
+class InputError(AdjudicatorError):
+    code = "malformed-request"
+    title = "Malformed request"
+
+
+class MalformedRequestError(InputError):
+    code = "malformed-request"
+    title = "Malformed request"
+
+
+class UnknownTileError(InputError):
+    """A character that is no tile of the alphabet (or a Latin look-alike)."""
+
+    code = "unknown-tile"
+    title = "Character not in this alphabet"
+
+    def __init__(self, text: str, position: int, char: str, alphabet: str) -> None:
+        super().__init__(
+            f"{char!r} at position {position} of {text!r} is not a tile of the {alphabet} alphabet",
+            text=text,
+            position=position,
+            character=char,
+            alphabet=alphabet,
+        )
+
+
+class BadCoordinateError(InputError):
+    code = "bad-coordinate"
+    title = "Bad coordinate"
+
+
+class BadBoardError(InputError):
+    code = "bad-board"
+    title = "Bad board"
+
+
+class WordTooLongError(InputError):
+    code = "word-too-long"
+    title = "Word too long"
+
+
+# --- lookups and state -----------------------------------------------------
+
+
+class NotFoundError(AdjudicatorError):
+    code = "not-found"
+    title = "Not found"
+
+
+class UnknownRulesetError(NotFoundError):
+    code = "unknown-ruleset"
+    title = "Unknown ruleset"
+
+    def __init__(self, name: str, known: t.Iterable[str] = ()) -> None:
+        super().__init__(f"no ruleset named {name!r}", ruleset=name, known=sorted(known) or None)
+
+
+class PermissionDeniedError(AdjudicatorError):
+    """A write without the right token (403)."""
+
+    code = "forbidden"
+    title = "Forbidden"
+
+
+class StateError(AdjudicatorError):
+    code = "state-conflict"
+    title = "Not allowed in this state"
+
+
+class ConflictError(AdjudicatorError):
+    code = "conflict"
+    title = "Conflict"
+
+
+class ConfigError(AdjudicatorError):
+    """Bad configuration: raised at start-up, naming the file and the key."""
+
+    code = "config-error"
+    title = "Configuration error"
+
+    def __init__(self, source: str, key: str | None, message: str) -> None:
+        where = f"{source}: {key}" if key else source
+        super().__init__(f"{where}: {message}", source=source, key=key)
+
+
+class NotReadyError(AdjudicatorError):
+    """The service cannot answer yet (no lexicon, no database): 503, with ``checks``."""
+
+    code = "not-ready"
+    title = "Not ready"

@@ -1,0 +1,113 @@
+"""What the referee refuses: moves out of turn or phase, and events a game
+record cannot hold."""
+
+from __future__ import annotations
+
+from adjudicator.errors.common import AdjudicatorError, StateError
+
+
+class GameOverError(StateError):
+    code = "game-over"
+    title = "The game is over"
+
+    def __init__(self) -> None:
+        super().__init__("the game is over; no more events can be added")
+
+
+class NotYourTurnError(StateError):
+    code = "not-your-turn"
+    title = "Not this player's turn"
+
+    def __init__(self, player: int, turn: int) -> None:
+        super().__init__(
+            f"it is player {turn}'s turn, not player {player}'s", player=player, turn=turn
+        )
+
+
+class WrongPhaseError(StateError):
+    code = "wrong-phase"
+    title = "Not allowed at this point of the game"
+
+
+class ExchangeNotAllowedError(StateError):
+    code = "exchange-not-allowed"
+    title = "Too few tiles in the bag to exchange"
+
+    def __init__(self, bag: int, minimum: int) -> None:
+        super().__init__(
+            f"{bag} tiles in the bag; an exchange needs at least {minimum}",
+            bag=bag,
+            minimum=minimum,
+        )
+
+
+class InvalidEventError(AdjudicatorError):
+    """An event the game cannot take although it is well formed (422)."""
+
+    code = "invalid-event"
+    title = "The game cannot take this event"
+
+
+class RackSizeError(InvalidEventError):
+    code = "rack-size"
+    title = "Rack of the wrong size"
+
+    def __init__(self, player: str, given: int, holds: int) -> None:
+        super().__init__(
+            f"{player}'s rack is given {given} tiles, but {player} holds {holds}",
+            player=player,
+            given=given,
+            holds=holds,
+        )
+
+
+class RackNotUnseenError(InvalidEventError):
+    code = "rack-not-unseen"
+    title = "Rack tile the game has already seen"
+
+    def __init__(self, letter: str, player: str, left: int) -> None:
+        where = "none is left unseen" if left == 0 else f"only {left} left unseen"
+        super().__init__(
+            f"{letter!r} on {player}'s rack: {where} (the board and the racks given "
+            "hold the others)",
+            letter=letter,
+            player=player,
+            unseen=left,
+        )
+
+
+class DrawTieError(InvalidEventError):
+    code = "draw-tie"
+    title = "The draw for first turn is tied"
+
+    def __init__(self, tied: list[int]) -> None:
+        super().__init__(
+            f"players {', '.join(map(str, tied))} tie in the draw for first turn; "
+            "each draws again (add a tile to their draw)",
+            tied=tied,
+        )
+
+
+class RecordTotalsError(InvalidEventError):
+    code = "record-totals"
+    title = "The record's running totals do not add up"
+
+    def __init__(self, flags: list[str]) -> None:
+        lines = [int(f.split()[1].rstrip(":")) for f in flags]
+        super().__init__(
+            f"running totals that do not follow from the scores on line(s) "
+            f"{', '.join(map(str, lines))}",
+            lines=lines,
+        )
+
+
+class GameTooLongError(InvalidEventError):
+    """A game past ``core.game.MAX_EVENTS`` events."""
+
+    code = "game-too-long"
+    title = "The game has too many events"
+
+    def __init__(self, events: int, limit: int) -> None:
+        super().__init__(
+            f"{events} events; a game has at most {limit}", events=events, max_events=limit
+        )
