@@ -158,6 +158,12 @@ class Games:
     def get(self, id_: str, rack: str | None = None) -> GameOut:
         return game_out(self.read(id_), rack)
 
+    def authorize(self, id_: str, token: str | None) -> None:
+        """:raises NotFoundError: no such game. :raises PermissionDeniedError: no or
+        wrong write token."""
+        if not self.store.token_ok(self.store.row(id_), token):
+            raise PermissionDeniedError("writing to this game needs its write token", game=id_)
+
     def add_event(self, id_: str, token: str | None, version: int, spec: EventIn) -> GameOut:
         """Validate one event with the referee and append what it records.
 
@@ -169,8 +175,7 @@ class Games:
         :raises StaleVersionError: ``version`` is not the game's current version.
         :raises GameTooLongError: the game would pass ``MAX_EVENTS``.
         """
-        if not self.store.token_ok(self.store.row(id_), token):
-            raise PermissionDeniedError("writing to this game needs its write token", game=id_)
+        self.authorize(id_, token)
         game = self.read(id_)
         if version != len(game.events):
             raise StaleVersionError(version, len(game.events))

@@ -74,6 +74,19 @@ def test_write_needs_the_token(gc):
     assert gc.get(f"/api/v1/games/{id_}").get_json()["version"] == 0
 
 
+@pytest.mark.parametrize("body", [b"{not json", b'{"version": "x", "type": 7}'])
+def test_the_token_is_checked_before_the_event_is_read(gc, body):
+    id_, auth, _ = new_game(gc)
+    url = f"/api/v1/games/{id_}/events"
+    r = gc.post(url, data=body, content_type="application/json")
+    assert r.status_code == 403 and r.get_json()["code"] == "forbidden"
+    r = gc.post(
+        "/api/v1/games/0123456789abcdef01234567/events", data=body, content_type="application/json"
+    )
+    assert r.status_code == 404
+    assert gc.post(url, data=body, content_type="application/json", headers=auth).status_code == 400
+
+
 def test_stale_version_is_409_and_changes_nothing(gc):
     id_, auth, _ = new_game(gc)
     assert post(gc, id_, auth, version=0, type="pass", player=0).status_code == 201

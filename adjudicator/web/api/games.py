@@ -43,6 +43,11 @@ def _token() -> str | None:
     return value.strip() if scheme.lower() == "bearer" and value else None
 
 
+def _game_writer(id_: str) -> None:
+    """The game's write token, checked before the event is read."""
+    runtime().games.authorize(id_, _token())
+
+
 def _created(game: GameOut) -> tuple[GameOut, dict[str, str]]:
     return game, {"Location": f"/api/v1/games/{game.id}"}
 
@@ -105,6 +110,7 @@ def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
     status=201,
     body=EventRequest,
     errors=(403, 404, 409, 422),
+    authorize=_game_writer,
 )
 def add(id_: str, body: EventRequest) -> GameOut:
     try:

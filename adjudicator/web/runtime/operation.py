@@ -39,6 +39,9 @@ class Operation:
         multipart upload), published beside the JSON ``body`` if there is one.
     :param access: ``reader`` needs a client key when ``ADJUDICATOR_API_KEYS`` is set;
         ``admin`` needs that and ``ADJUDICATOR_ADMIN_KEY`` when set.
+    :param authorize: called with the path arguments before the query and the body
+        are read, so that a caller without the right (a game's write token, say) is
+        refused before its input is validated.
     :param destructive: an ``admin`` action that is refused outright while no admin
         key is configured (deleting a game, changing the lexicons), instead of being
         open as in development mode.
@@ -59,6 +62,7 @@ class Operation:
     errors: tuple[int, ...] = ()
     access: Access = "open"
     destructive: bool = False
+    authorize: t.Callable[..., None] | None = None
     limited: bool = True
     reveal: bool = False
     media_type: str = "application/json"
@@ -90,6 +94,8 @@ def operation(
     def decorate(view: View) -> View:
         @functools.wraps(view)
         def run(**args: t.Any) -> t.Any:
+            if op.authorize is not None:
+                op.authorize(**args)
             if op.query is not None:
                 args["query"] = parse_query(op.query)
             if op.body is not None and not op.own_body:
