@@ -96,8 +96,10 @@ def _catalogues() -> Catalogues:
 
 def _keep_choice(response: Response) -> Response:
     """A language asked for with ``?lang=`` is kept for the next pages."""
+    if response.mimetype != "text/html":  # an API answer: nothing to keep
+        return response
     lang = request.args.get("lang")
-    if lang and lang in _catalogues().languages and response.mimetype == "text/html":
+    if lang and lang in _catalogues().languages:
         response.set_cookie(COOKIE, lang, max_age=365 * 86400, samesite="Lax")
     return response
 
