@@ -42,9 +42,6 @@ class Registry:
     lexicons: dict[str, Lexicon] = field(default_factory=dict)
     # ruleset name -> the loaded lexicons that can serve it (the one serving it first)
     fitting: dict[str, list[str]] = field(default_factory=dict)
-    # ruleset name -> the lexicon serving it when a request names none: its own,
-    # or its ``stand_in`` while its own is not loaded
-    serving: dict[str, str] = field(default_factory=dict)
     # (ruleset name, lexicon name) -> its checker, for every fitting pair
     checkers: dict[tuple[str, str], WordChecker] = field(default_factory=dict)
 
@@ -53,6 +50,15 @@ class Registry:
             return self.rulesets[name]
         except KeyError:
             raise UnknownRulesetError(name, self.rulesets) from None
+
+    def serving(self, ruleset: str) -> str | None:
+        """The lexicon serving a ruleset when a request names none: its own, or its
+        ``stand_in`` while its own is not loaded (both fit: :func:`load_lexicons`)."""
+        rules = self.rulesets[ruleset]
+        for name in (rules.lexicon, rules.stand_in):
+            if name is not None and name in self.lexicons:
+                return name
+        return None
 
     def checker(self, ruleset: str, lexicon: str | None = None) -> WordChecker:
         """The word checker of a ruleset with its own lexicon, or with another loaded
@@ -65,9 +71,10 @@ class Registry:
         """
         rules = self.ruleset(ruleset)
         if lexicon is None:
-            if rules.name not in self.serving:
+            serving = self.serving(rules.name)
+            if serving is None:
                 raise UnknownLexiconError(rules.lexicon, rules.name)
-            return self.checkers[rules.name, self.serving[rules.name]]
+            return self.checkers[rules.name, serving]
         if lexicon not in self.lexicons:
             raise UnknownLexiconError(lexicon)
         fitting = self.fitting.get(rules.name, [])
@@ -252,7 +259,9 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
             lexicon = load_lexicon(manifest_path)
             registry.lexicons[lexicon.name] = lexicon
     for rules in registry.rulesets.values():
-        serving = _serving(registry, rules)
+        serving = registry.serving(rules.name)
+        if serving is not None:
+            check_lexicon_fits(registry, rules, registry.lexicons[serving])
         fitting = [serving] if serving else []
         for name, other in sorted(registry.lexicons.items()):
             if name == serving:
@@ -266,20 +275,8 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
                 continue  # not offered for this ruleset
             fitting.append(name)
         registry.fitting[rules.name] = [n for n in fitting if n]
-        if serving:
-            registry.serving[rules.name] = serving
         for name in registry.fitting[rules.name]:
             registry.checkers[rules.name, name] = WordChecker(rules, registry.lexicons[name])
-
-
-def _serving(registry: Registry, rules: Ruleset) -> str | None:
-    """The lexicon serving ``rules`` by default: its own, else its stand-in."""
-    for name in (rules.lexicon, rules.stand_in):
-        lexicon = registry.lexicons.get(name or "")
-        if lexicon is not None:
-            check_lexicon_fits(registry, rules, lexicon)
-            return name
-    return None
 
 
 def check_lexicon_fits(registry: Registry, rules: Ruleset, lexicon: Lexicon) -> None:

@@ -266,7 +266,7 @@ class Games:
     def export_gcg(self, id_: str) -> str:
         game = self.read(id_)
         rules = game.state.rules
-        lexicon = self.registry.lexicons.get(self.registry.serving.get(rules.name, ""))
+        lexicon = self.registry.lexicons.get(self.registry.serving(rules.name) or "")
         meta = game.row.get("meta") or {}
         nicks = nicknames(game.row["players"])
         header = Header(

@@ -53,10 +53,9 @@ def reload_lexicons(registry: Registry, settings: Settings) -> None:
     """
     fresh = open_registry(settings)
     # Sync workers answer one request at a time, and this runs before one starts.
-    registry.lexicons, registry.fitting, registry.serving, registry.checkers = (
+    registry.lexicons, registry.fitting, registry.checkers = (
         fresh.lexicons,
         fresh.fitting,
-        fresh.serving,
         fresh.checkers,
     )
 

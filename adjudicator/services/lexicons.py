@@ -49,7 +49,7 @@ def list_lexicons(registry: Registry) -> LexiconsResponse:
         lexicons=[
             LexiconInfo(
                 name=name,
-                rulesets=sorted(r for r, serving in registry.serving.items() if serving == name),
+                rulesets=sorted(r for r in registry.rulesets if registry.serving(r) == name),
                 manifest=lexicon_manifest(registry, name),
             )
             for name in sorted(registry.lexicons)

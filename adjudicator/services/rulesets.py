@@ -118,7 +118,7 @@ def _summary(registry: Registry, r: Ruleset) -> dict[str, t.Any]:
 
 def standing_in(registry: Registry, r: Ruleset) -> str | None:
     """The lexicon standing in for the ruleset's own, if one does."""
-    serving = registry.serving.get(r.name)
+    serving = registry.serving(r.name)
     return serving if serving is not None and r.stands_in(serving) else None
 
 

@@ -47,7 +47,7 @@ def page() -> tuple[str, int, dict[str, str]]:
     rt = runtime()
     lang = language()
     served = rt.registry.serving
-    rulesets = [r for r in list_rulesets(rt.registry).rulesets if r.name in served]
+    rulesets = [r for r in list_rulesets(rt.registry).rulesets if served(r.name)]
     html = render_template(
         "judge.html",
         groups=groups(rulesets, lang),
