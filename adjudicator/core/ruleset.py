@@ -211,39 +211,55 @@ def lexicon_misfit(
     rules: Ruleset, lexicon: Lexicon, lexicon_alphabet: Alphabet | None
 ) -> tuple[str, str] | None:
     """Why ``lexicon`` (in ``lexicon_alphabet``) cannot serve ``rules``, as
-    ``(ruleset key, message)``; None when it can.
+    ``(ruleset key, message)``; None when it can (see :func:`misfit`)."""
+    recorded = recorded_tags(lexicon.manifest.get("tags"))
+    return misfit(
+        rules, lexicon.name, lexicon.alphabet, lexicon_alphabet, lexicon.fold_variants, recorded
+    )
+
+
+def misfit(
+    rules: Ruleset,
+    name: str,
+    alphabet_name: str,
+    lexicon_alphabet: Alphabet | None,
+    fold_variants: t.Mapping[str, str],
+    recorded: int,
+) -> tuple[str, str] | None:
+    """Why a lexicon ``name`` in ``lexicon_alphabet`` (None: an unknown one), with
+    these fold variants and recorded tags, cannot serve ``rules``; None when it can.
 
     It must spell every tile of the ruleset's alphabet (key ``lexicon``), answer for
     the ruleset's fold (``fold``: built with those ``fold_variants``) and record
     every tag the word filter ``needs`` (``word_filter``).  Any other tag of the
     filter applies only where the lexicon records it, so a plain word list serves
-    a morphological filter.
+    a morphological filter.  A build asks this before it writes anything.
     """
     if lexicon_alphabet is None:
         return (
             "lexicon",
-            f"lexicon {lexicon.name!r} was built for unknown alphabet {lexicon.alphabet!r}",
+            f"lexicon {name!r} was built for unknown alphabet {alphabet_name!r}",
         )
     gaps = alphabet_gaps(lexicon_alphabet, rules.alphabet)
     if gaps:
         return (
             "lexicon",
-            f"lexicon {lexicon.name!r} ({lexicon.alphabet}) cannot spell "
+            f"lexicon {name!r} ({alphabet_name}) cannot spell "
             f"{gaps} of alphabet {rules.alphabet.name!r}",
         )
     unfolded = {k: v for k, v in rules.fold.items() if k.isupper()}
-    if any(lexicon.fold_variants.get(k) != v for k, v in unfolded.items()):
+    if any(fold_variants.get(k) != v for k, v in unfolded.items()):
         return (
             "fold",
-            f"fold {unfolded} needs lexicon {lexicon.name!r} built with "
-            f"fold_variants {unfolded} (it has {lexicon.fold_variants})",
+            f"fold {unfolded} needs lexicon {name!r} built with "
+            f"fold_variants {unfolded} (it has {dict(fold_variants)})",
         )
-    missing = rules.word_filter.missing(recorded_tags(lexicon.manifest.get("tags")))
+    missing = rules.word_filter.missing(recorded)
     if missing:
         return (
             "word_filter",
             f"word_filter needs the tags {', '.join(tag_names(missing))}, which lexicon "
-            f"{lexicon.name!r} does not record (a plain word list records none)",
+            f"{name!r} does not record (a plain word list records none)",
         )
     return None
 

@@ -18,8 +18,7 @@ from adjudicator.builders import (
     infer_alphabet,
     scan_wordlist,
 )
-from adjudicator.core.ruleset import alphabet_gaps, lexicon_misfit
-from adjudicator.core.wordfilter import tag_names
+from adjudicator.core.ruleset import lexicon_misfit, misfit
 from adjudicator.errors import LexiconBuildError, LexiconsNotComparableError, UnknownLexiconError
 from adjudicator.loaders import load_config, load_lexicon
 from adjudicator.services.answer import Answer
@@ -151,7 +150,8 @@ def build_lexicon(
     started = time.perf_counter()
     rules = config.ruleset(ruleset) if ruleset is not None else None
     if rules is not None:
-        _refuse_unservable(rules, config.alphabets[alphabet] if alphabet else rules.alphabet)
+        given = config.alphabets[alphabet] if alphabet else rules.alphabet
+        _refuse_misfit(rules, name, given, rules.fold)
     scan = scan_wordlist(wordlist, case=case)
     if alphabet is not None:
         chosen, whence = config.alphabets[alphabet], "named"
@@ -195,46 +195,29 @@ def build_lexicon(
     )
 
 
-def _refuse_unservable(rules: Ruleset, alphabet: Alphabet) -> None:
-    """Refuse, before reading the file, a list that could not serve ``rules``."""
-    gaps = alphabet_gaps(alphabet, rules.alphabet)
-    if gaps:
+def _refuse_misfit(
+    rules: Ruleset, name: str, alphabet: Alphabet, fold: t.Mapping[str, str], hint: str = ""
+) -> None:
+    """Refuse, before anything is written, a list that could not serve ``rules``."""
+    why = misfit(rules, name, alphabet.name, alphabet, fold, PLAIN_TAGS)
+    if why is not None:
         raise LexiconBuildError(
-            f"a list in the {alphabet.name} alphabet cannot spell {gaps} of ruleset "
-            f"{rules.name}'s alphabet {rules.alphabet.name}",
+            f"a word list in the {alphabet.name} alphabet cannot serve ruleset "
+            f"{rules.name}: {why[1]}{hint}",
             ruleset=rules.name,
             alphabet=alphabet.name,
-        )
-    missing = rules.word_filter.missing(PLAIN_TAGS)
-    if missing:
-        raise LexiconBuildError(
-            f"ruleset {rules.name}'s word filter needs the tags {', '.join(tag_names(missing))} "
-            "(word_filter.needs), and a plain word list records none: it cannot serve it",
-            ruleset=rules.name,
-            needs=tag_names(missing),
         )
 
 
 def _refuse_unfit_replacement(
     config: Registry, name: str, alphabet: Alphabet, fold: t.Mapping[str, str]
 ) -> None:
-    """Refuse, before anything is written, a list under the name of a ruleset's own
-    lexicon that could not serve that ruleset: the service could not start with it."""
+    """A list under the name of a ruleset's own lexicon must serve that ruleset:
+    the service could not start with it otherwise."""
     for rules in sorted(config.rulesets.values(), key=lambda r: r.name):
-        if rules.lexicon != name:
-            continue
-        upper = {k: v for k, v in rules.fold.items() if k.isupper()}
-        ours = {k: v for k, v in fold.items() if k.isupper()}
-        if alphabet_gaps(alphabet, rules.alphabet) or upper != ours:
-            raise LexiconBuildError(
-                f"{name!r} is ruleset {rules.name}'s lexicon, and a list in the "
-                f"{alphabet.name} alphabet with fold {ours or 'none'} cannot serve it "
-                f"(it needs the {rules.alphabet.name} alphabet, fold {upper or 'none'}): "
-                f"build it with --ruleset {rules.name}, or under another name",
-                name=name,
-                ruleset=rules.name,
-            )
-        _refuse_unservable(rules, alphabet)
+        if rules.lexicon == name:
+            hint = f"; {name!r} is its own lexicon: build it with --ruleset {rules.name}"
+            _refuse_misfit(rules, name, alphabet, fold, hint + ", or under another name")
 
 
 def _rulesets_by_alphabet(config: Registry) -> dict[str, list[str]]:
