@@ -87,8 +87,8 @@ def lexicon_info(name: str) -> None:
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Target folder (default: a recipe into the bundled lexicons, a word list "
-    "into the data folder's lexicons/, where the service loads it).",
+    help="Target folder (default: the data folder's lexicons/, where the service "
+    "loads it without a restart; scripts/build-lexicons.sh rebuilds the bundled ones).",
 )
 def lexicon_build(
     recipe: str | None,

@@ -26,6 +26,7 @@ from adjudicator.errors import (
     LexiconMismatchError,
     UnknownLexiconError,
     UnknownRulesetError,
+    UnknownTileError,
 )
 
 log = logging.getLogger("adjudicator.lexicons")
@@ -131,7 +132,7 @@ def load_alphabet(path: Path) -> Alphabet:
             _check_keys(
                 f"{source}: {where}",
                 spec,
-                {"label", "blank", "count", "score", "aliases", "blank_aliases"},
+                {"label", "blank", "count", "score", "aliases", "blank_aliases", "spelled"},
                 {"label", "blank", "count", "score"},
             )
         else:
@@ -146,6 +147,7 @@ def load_alphabet(path: Path) -> Alphabet:
                 spec["score"],
                 tuple(spec.get("aliases", ())),
                 tuple(spec.get("blank_aliases", ())),
+                tuple(spec.get("spelled", ())),
             )
         )
     blank = data.get("blank", {"label": "?", "count": 0})
@@ -161,6 +163,18 @@ def load_alphabet(path: Path) -> Alphabet:
             "letters",
             f"multi-character labels {bad} read as other tiles too; bracket them like [CH]",
         )
+    for spec in letters:
+        for form in spec.spelled:
+            try:
+                pieces = alphabet.tokenize(form)
+            except UnknownTileError:
+                pieces = []
+            if len(pieces) < 2:
+                raise ConfigError(
+                    source,
+                    f"letters {spec.label}: spelled",
+                    f"{form!r} must be written with two or more other tiles (else use aliases)",
+                )
     return alphabet
 
 

@@ -52,7 +52,10 @@ def test_a_built_word_list_is_served_from_the_data_folder(runner, tmp_path, monk
     monkeypatch.setenv("ADJUDICATOR_DATA_DIR", str(tmp_path))
     words = tmp_path / "club.txt"
     words.write_text("cat\ndog\nqi\n", encoding="utf-8")
-    built = runner.invoke(cli, ["lexicon", "build", "--wordlist", str(words), "--name", "club"])
+    built = runner.invoke(
+        cli,
+        ["lexicon", "build", "--wordlist", str(words), "--name", "club", "--alphabet", "english"],
+    )
     assert built.exit_code == 0, built.output
     assert (tmp_path / "lexicons" / "club.marisa").exists()
     assert not (ROOT / "lexicons" / "club.yaml").exists()  # nothing written into the checkout

@@ -58,7 +58,7 @@ def manifest(settings: Settings, name: str) -> dict:
 
 
 def test_an_english_list_rules_as_listed(settings):
-    report = own_list(settings, "club", "cat\ndog\nqi\nza\nzax\n")
+    report = own_list(settings, "club", "cat\ndog\nqi\nza\nzax\n", alphabet="english")
     assert report.alphabet == "english" and report.manifest["language"] == "en"
     assert "scrabble-en" in report.serves and "scrabble-ru" not in report.serves
     assert manifest(settings, "club")["tags"] == ["word"]
@@ -143,7 +143,7 @@ def test_a_polish_list_serves_the_polish_ruleset(settings):
 )
 def test_case(settings, text, case, kept):
     options = {"case": case} if case else {}
-    report = own_list(settings, "club", text, **options)
+    report = own_list(settings, "club", text, alphabet="english", **options)
     trie = open_registry(settings).lexicons["club"].trie
     assert set(trie.keys()) == kept
     assert report.case == (case or ("upper" if text.isupper() else "lower"))
@@ -170,10 +170,11 @@ def test_an_ambiguous_alphabet_is_named_not_guessed(settings):
     # No Ё and no letter outside either: the russian and the erudite alphabets fit.
     with pytest.raises(AmbiguousAlphabetError, match="erudite-ru") as caught:
         own_list(settings, "rutiny", "кот\nстол\n")
-    assert caught.value.fields["alphabets"] == ["erudite", "russian"]
-    with pytest.raises(AmbiguousAlphabetError) as latin:
+    assert caught.value.fields["alphabets"] == ["erudite", "russian", "ukrainian"]
+    # Many editions spell A to Z: an A-to-Z list names its alphabet or its ruleset.
+    with pytest.raises(AmbiguousAlphabetError, match="--ruleset") as latin:
         own_list(settings, "club", "kot\npies\n")
-    assert latin.value.fields["alphabets"] == ["english", "polish"]
+    assert {"english", "polish", "french", "dutch"} <= set(latin.value.fields["alphabets"])
 
 
 def test_the_wrong_alphabet_names_the_one_that_fits(settings):
@@ -191,7 +192,7 @@ def test_a_list_no_alphabet_spells_is_refused(settings):
 
 def test_the_build_reports_what_it_dropped_by_reason_with_examples(settings):
     text = "cat\nqi\nx-ray\ndon't\nb52\nice cream\ncafé\nnaïve\ncat\na\nzax\n"
-    report = own_list(settings, "club", text)
+    report = own_list(settings, "club", text, alphabet="english")
     assert report.word_count == 3
     assert dict(report.dropped) == {
         "apostrophe": 1,
@@ -260,7 +261,7 @@ def test_a_ruleset_whose_own_lexicon_lacks_the_tags_stops_start_up(settings, nee
 
 
 def test_a_lexicon_of_another_alphabet_says_why_it_does_not_fit(settings):
-    own_list(settings, "club", "qi\nzax\n")
+    own_list(settings, "club", "qi\nzax\n", alphabet="english")
     with pytest.raises(LexiconMismatchError, match="cannot spell") as caught:
         open_registry(settings).checker("scrabble-ru", "club")
     assert caught.value.code == "lexicon-mismatch"

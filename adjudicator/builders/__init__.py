@@ -19,6 +19,7 @@ from pathlib import Path
 from adjudicator.core.alphabet import Alphabet
 from adjudicator.errors import LexiconBuildError
 
+from .keys import tile_chars
 from .recipe import Recipe, find_recipes, load_recipe
 from .report import REASONS, BuildReport
 from .sniff import CASES, infer_alphabet
@@ -41,6 +42,7 @@ __all__ = [
     "load_recipe",
     "read_wordlist",
     "scan_wordlist",
+    "tile_chars",
     "write_lexicon",
 ]
 
@@ -77,6 +79,10 @@ def build_from_recipe(
         from .english import build_npm_wordlist
 
         return build_npm_wordlist(recipe, out, alphabet, work_dir=work_dir)
+    if recipe.builder == "hunspell":
+        from .hunspell import build_hunspell
+
+        return build_hunspell(recipe, out, alphabet, work_dir=work_dir)
     if recipe.builder == "pymorphy3":
         from .russian import build_pymorphy3
 

@@ -17,17 +17,35 @@ HYPHENS = "-\u2010\u2011\u2012\u2013\u2014\u2212"
 APOSTROPHES = "'\u2019\u02bc\u2018`\u00b4"
 
 
-def junk_reason(text: str) -> str | None:
-    """Why an entry can never be a playable word, before looking at its letters."""
-    if any(ch.isdigit() for ch in text):
+def junk_reason(text: str, tiles: t.Collection[str] = ()) -> str | None:
+    """Why an entry can never be a playable word, before looking at its letters.
+
+    :param tiles: characters that are tiles of the alphabet, never junk (the
+        Ukrainian apostrophe).
+    """
+    rest = [ch for ch in text if ch not in tiles] if tiles else text
+    if any(ch.isdigit() for ch in rest):
         return "digit"
-    if any(ch in HYPHENS for ch in text):
+    if any(ch in HYPHENS for ch in rest):
         return "hyphen"
-    if any(ch in APOSTROPHES for ch in text):
+    if any(ch in APOSTROPHES for ch in rest):
         return "apostrophe"
-    if any(ch.isspace() for ch in text):
+    if any(ch.isspace() for ch in rest):
         return "space"
+    if "." in rest:
+        return "full_stop"
     return None
+
+
+def tile_chars(alphabet: Alphabet) -> frozenset[str]:
+    """The characters that are tiles of ``alphabet`` on their own (label, blank label
+    or alias of one character)."""
+    return frozenset(
+        text
+        for spec in alphabet.letters
+        for text in (spec.label, spec.blank_label, *spec.aliases, *spec.blank_aliases)
+        if len(text) == 1
+    )
 
 
 def case_of(text: str) -> str:
@@ -86,12 +104,14 @@ def split_fold(
     for src, dst in fold.items():
         src, dst = str(src), str(dst)
         dst_key = make.try_key(dst)
-        if dst_key is None or len(dst_key) != 1:
+        src_key = make.try_key(src)
+        # A letter with no tile may fold to several (ß to SS); a tile folds to one.
+        if dst_key is None or not dst_key or (src_key is not None and len(dst_key) != 1):
             raise LexiconBuildError(
-                f"fold_variants {src}->{dst} must map to one tile of the {alphabet.name} alphabet",
+                f"fold_variants {src}->{dst} must map to one tile of the {alphabet.name} alphabet"
+                + ("" if src_key is not None else " (or to several, as ß to SS)"),
                 fold={src: dst},
             )
-        src_key = make.try_key(src)
         if src_key is None:
             on_input[src] = dst
             upper = src.upper()

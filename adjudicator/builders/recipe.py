@@ -15,7 +15,10 @@ import yaml
 
 from adjudicator.errors import LexiconBuildError
 
-BUILDERS = ("npm-wordlist", "pymorphy3", "wordlist")
+from .expanders import EXPANDERS
+from .supplement import Supplement, supplement_from_mapping
+
+BUILDERS = ("npm-wordlist", "pymorphy3", "wordlist", "hunspell")
 _REQUIRED = {"name", "language", "alphabet", "builder", "version", "license"}
 _OPTIONAL = {
     "title",
@@ -29,6 +32,10 @@ _OPTIONAL = {
     "path",
     "min_length",
     "case",
+    "sha256",
+    "notes",
+    "supplement",
+    "expanders",
 }
 
 
@@ -59,6 +66,10 @@ class Recipe:
     min_length: int = 1
     source_file: Path | None = None
     case: str | None = None  # builder wordlist: a mixed-case list's case (see sniff)
+    sha256: str | None = None  # builder hunspell: the .deb's digest
+    notes: str | None = None  # what the source cannot give, for the manifest
+    supplement: Supplement | None = None  # builder hunspell: a second source merged in
+    expanders: tuple[str, ...] = EXPANDERS  # builder hunspell: who expands the stems
 
 
 def load_recipe(recipe: Path | str | t.Mapping[str, t.Any]) -> Recipe:
@@ -96,6 +107,10 @@ def load_recipe(recipe: Path | str | t.Mapping[str, t.Any]) -> Recipe:
         raise _bad(where, "package", f"is required by builder {data['builder']}")
     if data["builder"] == "wordlist" and not data.get("path"):
         raise _bad(where, "path", "is required by builder wordlist")
+    if data["builder"] == "hunspell":
+        for key in ("package", "url", "sha256", "file"):
+            if not data.get(key):
+                raise _bad(where, key, "is required by builder hunspell")
     fold = data.get("fold_variants") or {}
     if not isinstance(fold, dict):
         raise _bad(where, "fold_variants", "must be a mapping such as {Ё: Е}")
@@ -126,12 +141,24 @@ def load_recipe(recipe: Path | str | t.Mapping[str, t.Any]) -> Recipe:
         min_length=min_length,
         source_file=None if folder is None else Path(where),
         case=_opt(data, "case"),
+        sha256=_opt(data, "sha256"),
+        notes=_opt(data, "notes"),
+        expanders=_expanders(data.get("expanders", list(EXPANDERS)), where),
+        supplement=None
+        if data.get("supplement") is None
+        else supplement_from_mapping(data["supplement"], where),
     )
 
 
 def find_recipes(folder: Path) -> dict[str, Path]:
     """``{name: path}`` for every ``*.yaml`` recipe in ``folder``."""
     return {p.stem: p for p in sorted(folder.glob("*.yaml"))} if folder.is_dir() else {}
+
+
+def _expanders(value: t.Any, where: str) -> tuple[str, ...]:
+    if not (isinstance(value, list) and value and all(v in EXPANDERS for v in value)):
+        raise _bad(where, "expanders", f"a list of some of {', '.join(EXPANDERS)}")
+    return tuple(value)
 
 
 def _opt(data: t.Mapping[str, t.Any], key: str) -> str | None:

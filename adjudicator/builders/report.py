@@ -15,6 +15,7 @@ REASONS: dict[str, str] = {
     "apostrophe": "contains an apostrophe",
     "digit": "contains a digit",
     "space": "contains a space (more than one word on the line)",
+    "full_stop": "contains a full stop: an abbreviation",
     "not_in_alphabet": "contains a letter that is not a tile of the alphabet",
     "too_short": "shorter than the recipe's min_length",
     "duplicate": "spells the same tiles as an earlier entry, case and fold applied",

@@ -24,7 +24,7 @@ from adjudicator.core.alphabet import Alphabet
 from adjudicator.core.wordfilter import TAGS
 from adjudicator.errors import LexiconBuildError
 
-from .keys import KeyMaker, case_of, fold_table, junk_reason, split_fold
+from .keys import KeyMaker, case_of, fold_table, junk_reason, split_fold, tile_chars
 from .records import add_fold_variants
 from .report import BuildReport, Dropped
 from .sniff import Entries, better_alphabets, choose_words, reading_chars
@@ -59,8 +59,11 @@ class WordList:
     outside: dict[str, int] = field(default_factory=dict)
 
 
-def scan_wordlist(path: Path, *, case: str | None = None) -> Scan:
+def scan_wordlist(path: Path, *, case: str | None = None, tiles: t.Collection[str] = ()) -> Scan:
     """Read the entries of a word list and sort out its letter case (:mod:`.sniff`).
+
+    :param tiles: characters that are tiles, kept even where they are no letters
+        (an apostrophe tile; see :func:`.keys.junk_reason`).
 
     :raises LexiconBuildError: a missing, binary or non-UTF-8 file; a mixed-case
         list without ``case`` (:class:`~adjudicator.errors.AmbiguousCaseError`).
@@ -74,7 +77,7 @@ def scan_wordlist(path: Path, *, case: str | None = None) -> Scan:
         if not entry or entry.startswith("#"):
             continue
         # An entry of letters only has no digit, hyphen, apostrophe or space.
-        reason = None if entry.isalpha() else junk_reason(entry)
+        reason = None if entry.isalpha() else junk_reason(entry, tiles)
         if reason is not None:
             dropped.add(reason, entry)
             continue
@@ -104,7 +107,8 @@ def read_wordlist(
         mixed-case list without ``case``, or a list whose words mostly use
         letters outside ``alphabet``.
     """
-    scan = scan if scan is not None else scan_wordlist(path, case=case)
+    if scan is None:
+        scan = scan_wordlist(path, case=case, tiles=tile_chars(alphabet))
     make_key = KeyMaker(alphabet, fold)
     dropped = Dropped()
     dropped.merge(scan.dropped)

@@ -35,6 +35,9 @@ class TileSpec:
     score: int
     aliases: tuple[str, ...] = ()
     blank_aliases: tuple[str, ...] = ()
+    # How running text writes a digraph tile with letters that are tiles too
+    # (Spanish [CH] as CH or ch): a word check reads such text both ways.
+    spelled: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,11 +165,14 @@ def ruleset_from_mapping(
             raise ConfigError(source, key, "must be at least 1")
     fold = data.get("fold", {})
     for k, v in fold.items():
-        if not (isinstance(k, str) and isinstance(v, str) and len(k) == 1 and len(v) == 1):
-            raise ConfigError(source, "fold", f"entry {k!r}: {v!r} must map one character to one")
-        if v in fold:
+        if not (isinstance(k, str) and isinstance(v, str) and len(k) == 1 and v):
             raise ConfigError(
-                source, "fold", f"entry {k!r}: {v!r} folds again ({v!r}: {fold[v]!r})"
+                source, "fold", f"entry {k!r}: {v!r} must map one character to one or more (ß: SS)"
+            )
+        again = [c for c in v if c in fold]
+        if again:
+            raise ConfigError(
+                source, "fold", f"entry {k!r}: {v!r} folds again ({again[0]!r}: {fold[again[0]]!r})"
             )
     try:
         word_filter = word_filter_from_mapping(data.get("word_filter", {}))

@@ -175,12 +175,20 @@ def _unfolded_spelling(lexicon: Lexicon, key: str) -> str | None:
 class CheckedWord(TypedDict):
     """A word as typed, judged: its canonical spelling (``word``), whether it is
     acceptable, its tile labels (``tiles``; absent when it has no tile spelling,
-    such as "x-ray") and why it is not acceptable (``reason``; absent when it is)."""
+    such as "x-ray") and why it is not acceptable (``reason``; absent when it is).
+
+    ``folded`` names the ruleset's letter folds the typed word went through (é to
+    e); ``tilings`` how many tilings of its letters were judged, when more than
+    one (CH as the Spanish [CH] tile or as C and H): the verdict is on the first
+    acceptable one, else on the first, which reads each such digraph as its tile.
+    ``tiles`` shows the tiling judged."""
 
     word: str
     valid: bool
     tiles: NotRequired[list[str]]
     reason: NotRequired[Reason]
+    folded: NotRequired[dict[str, str]]
+    tilings: NotRequired[int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,9 +203,12 @@ class WordChecker:
     lexicon: Lexicon
     speller: Speller = field(init=False, repr=False, compare=False)
     _judge: WordJudge = field(init=False, repr=False, compare=False)
+    _digraphs: bool = field(init=False, repr=False, compare=False)  # written with letters
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "speller", Speller(self.rules.alphabet, self.rules.fold))
+        spelled = any(spec.spelled for spec in self.rules.alphabet.letters)
+        object.__setattr__(self, "_digraphs", spelled)
         recorded = recorded_tags(self.lexicon.manifest.get("tags"))
         word_filter = self.rules.word_filter.within(recorded)
         object.__setattr__(self, "_judge", WordJudge(self.lexicon, word_filter))
@@ -227,9 +238,26 @@ class WordChecker:
                 f"{len(labels)} tiles; at most {max_length}", word=word, max_length=max_length
             )
         reason = self._judge(key)
-        if reason is None:
-            return {"word": "".join(labels), "valid": True, "tiles": labels}
-        return {"word": "".join(labels), "valid": False, "tiles": labels, "reason": reason}
+        tilings = 1
+        if self._digraphs:
+            readings = self.speller.readings(word)
+            tilings = len(readings)
+            if reason is not None:
+                for other_key, other_labels in readings[1:]:
+                    if self._judge(other_key) is None:
+                        key, labels, reason = other_key, other_labels, None
+                        break
+        verdict: CheckedWord = {"word": "".join(labels), "valid": reason is None, "tiles": labels}
+        if reason is not None:
+            verdict["reason"] = reason
+        if self.rules.fold:
+            typed = unicodedata.normalize("NFC", word)
+            folded = {src: dst for src, dst in self.rules.fold.items() if src in typed}
+            if folded:
+                verdict["folded"] = folded
+        if tilings > 1:
+            verdict["tilings"] = tilings
+        return verdict
 
     def judge(self, tiles: t.Iterable[int]) -> Reason | None:
         """Why a word given as undesignated tiles is not acceptable; None when it is."""

@@ -23,6 +23,11 @@ class UnknownLexiconError(NotFoundError):
                 f"ruleset {ruleset!r} names no lexicon; "
                 "install one with `adjudicator lexicon build`"
             )
+        elif ruleset is not None:
+            detail = (
+                f"ruleset {ruleset!r} needs lexicon {name!r}, which is not loaded; "
+                f"build it with `adjudicator lexicon build {name}`"
+            )
         else:
             detail = f"no lexicon named {name!r} is loaded"
         super().__init__(detail, lexicon=name, ruleset=ruleset)

@@ -17,6 +17,7 @@ from adjudicator.builders import (
     find_recipes,
     infer_alphabet,
     scan_wordlist,
+    tile_chars,
 )
 from adjudicator.core.ruleset import lexicon_misfit, misfit
 from adjudicator.errors import LexiconBuildError, LexiconsNotComparableError, UnknownLexiconError
@@ -117,8 +118,8 @@ def build_lexicon(
     license: str = "proprietary",
     out: Path | None = None,
 ) -> BuildReport:
-    """Build a bundled recipe into the bundled lexicon folder, or a plain word list
-    into the data folder's (``out`` instead, when given), which a running service
+    """Build a recipe (a national edition's lexicon) or a plain word list into the
+    data folder's lexicons (``out`` instead, when given), which a running service
     then loads without a restart (:mod:`.lexicon_watch`).
 
     A word list takes its alphabet, fold and language from ``ruleset`` when one
@@ -133,14 +134,17 @@ def build_lexicon(
         spell the ruleset's tiles); the installed lexicon is untouched.
     """
     config = load_config(settings.config_dir)
-    target = out or (settings.lexicon_dir if recipe is not None else settings.loaded_lexicon_dir)
+    target = out or settings.loaded_lexicon_dir
     if recipe is not None:
         recipes = find_recipes(settings.config_dir / "lexicons")
         if recipe not in recipes:
             raise LexiconBuildError(
                 f"no recipe {recipe!r}; known: {', '.join(sorted(recipes))}", recipe=recipe
             )
-        return build_from_recipe(recipes[recipe], target, config.alphabets)
+        report = build_from_recipe(recipes[recipe], target, config.alphabets)
+        if target == settings.loaded_lexicon_dir:
+            bump_generation(settings)
+        return dataclasses.replace(report, serves=_serves(config, report))
     if alphabet is not None and alphabet not in config.alphabets:
         raise LexiconBuildError(
             f"no alphabet {alphabet!r}; known: {', '.join(sorted(config.alphabets))}",
@@ -152,7 +156,8 @@ def build_lexicon(
     if rules is not None:
         given = config.alphabets[alphabet] if alphabet else rules.alphabet
         _refuse_misfit(rules, name, given, rules.fold)
-    scan = scan_wordlist(wordlist, case=case)
+    named = config.alphabets[alphabet] if alphabet else rules.alphabet if rules else None
+    scan = scan_wordlist(wordlist, case=case, tiles=tile_chars(named) if named else ())
     if alphabet is not None:
         chosen, whence = config.alphabets[alphabet], "named"
     elif rules is not None:

@@ -16,7 +16,19 @@ def lists(runner, tmp_path, monkeypatch):
     for name, words in (("club1", "cat\ndog\nqi\nzax\n"), ("club2", "cat\ndog\nqi\nzaxes\nok\n")):
         source = tmp_path / f"{name}.txt"
         source.write_text(words, encoding="utf-8")
-        built = runner.invoke(cli, ["lexicon", "build", "--wordlist", str(source), "--name", name])
+        built = runner.invoke(
+            cli,
+            [
+                "lexicon",
+                "build",
+                "--wordlist",
+                str(source),
+                "--name",
+                name,
+                "--ruleset",
+                "scrabble-en",
+            ],
+        )
         assert built.exit_code == 0, built.output
     return tmp_path
 
@@ -109,7 +121,9 @@ def test_a_mixed_case_list_is_built_once_the_case_is_named(runner, data_dir):
     refused = build_list(runner, data_dir, "club", words)
     assert refused.exit_code == 1 and "wordlist-mixed-case" in refused.output
     assert "--case words" in refused.output
-    built = build_list(runner, data_dir, "club", words, "--case", "words")
+    built = build_list(
+        runner, data_dir, "club", words, "--case", "words", "--ruleset", "scrabble-en"
+    )
     assert built.exit_code == 0 and "club: 5 words" in built.output, built.output
     ruled = runner.invoke(cli, ["check", "--ruleset", "scrabble-en", "--lexicon", "club", "XYZZY"])
     assert ruled.exit_code == 0 and "valid   XYZZY" in ruled.output
