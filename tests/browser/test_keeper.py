@@ -363,3 +363,34 @@ def test_the_clock_and_its_penalty(open_page, live_server):
     assert [(h["player"], h["points"]) for h in penalties] == [(0, -10)]
     assert collections.Counter(h["type"] for h in game["history"])["pass"] == 3
     assert json.dumps(game)  # the answer is whole
+
+
+def test_a_spanish_game_takes_its_digraph_tiles_from_the_keys(open_page, live_server):
+    """CH, LL and RR are tiles of their own: their keys show them without brackets,
+    and a play with them scores as the made game of tests/data/games does."""
+    page, id_ = start(open_page, live_server.url, "scrabble-es", ["Ana", "Luis"])
+    assert page.text_content('#keys [data-letter="[CH]"]') == "CH"
+    tap(page, 7, 6)
+    for label in ("[CH]", "I", "C", "O"):
+        page.click(f'#keys [data-letter="{label}"]')
+    wait_preview(page)
+    assert "20" in page.text_content("#preview .score")  # (CH 5 + I 1 + C 3 + O 1) x2
+    assert do(page, "#commit").status == 201
+    tap(page, 4, 9)
+    tap(page, 4, 9)  # down
+    for label in ("P", "E", "[RR]"):
+        page.click(f'#keys [data-letter="{label}"]')
+    wait_preview(page)
+    assert "15" in page.text_content("#preview .score")  # P 3, E 1 x3 (3L), RR 8, O 1
+    do(page, "#commit")
+    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    assert game["scores"] == [20, 15]
+    assert cell(page, 7, 6).locator(".l").text_content() == "CH"
+    text = urllib.request.urlopen(live_server.url + f"/api/v1/games/{id_}.gcg").read().decode()
+    assert "8G [CH]ICO +20" in text and "J5 PE[RR]. +15" in text
+    for size in ("tablet", "phone"):
+        width, height = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        assert_fits(page)
+        shoot(page, "keeper-spanish", size, "en")
+    assert_accessible(page)

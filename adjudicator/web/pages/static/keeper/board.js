@@ -7,6 +7,9 @@ import { $, LANG, S, el, fmt } from "./page.js";
 import { state } from "./state.js";
 
 const squareKey = (r, c) => `${r},${c}`;
+// What a tile shows: a digraph's label without the brackets that keep it apart
+// from its letters in notation ([CH] shows CH).
+export const face = (label) => label.replace(/^\[(.+)\]$/, "$1");
 
 export function labelsOf(rules) {
   const letters = rules.tiles.letters;
@@ -68,6 +71,7 @@ function squareButton(r, c, here) {
   const { start } = state.rules.layout;
   const shown = squareContent(r, c, here);
   const classes = ["cell", ...shown.classes];
+  if (shown.tile && face(shown.text).length > 1) classes.push("multi");
   const isCursor = cursor && cursor.row === r && cursor.col === c;
   if (isCursor) classes.push("cursor", state.across ? "across" : "down");
   if (errorSquare && errorSquare.row === r && errorSquare.col === c) classes.push("error");
@@ -78,7 +82,7 @@ function squareButton(r, c, here) {
     "aria-label": shown.tile ? null : `${square}: ${shown.label}`, "aria-selected": isCursor ? "true" : "false",
   },
   shown.tile ? el("span", { class: "visually-hidden", text: `${square}: ${shown.before}` }) : null,
-  el("span", { class: "l", text: shown.text }),
+  el("span", { class: "l", text: shown.tile ? face(shown.text) : shown.text }),
   shown.tile && shown.after ? el("span", { class: "visually-hidden", text: shown.after }) : null,
   shown.tile && shown.value !== "" ? el("span", { class: "v", "aria-hidden": "true", text: String(shown.value) }) : null);
 }
@@ -120,7 +124,7 @@ function emptyContent(r, c) {
 }
 
 export function renderKeys() {
-  const keys = state.alphabet.letters.map((l) => el("button", { type: "button", class: "key", "data-letter": l, text: l }));
+  const keys = state.alphabet.letters.map((l) => el("button", { type: "button", class: "key", "data-letter": l, text: face(l) }));
   keys.push(el("button", { type: "button", class: "key wide", id: "backspace", "aria-label": "⌫", text: "⌫" }));
   $("keys").replaceChildren(...keys);
 }
