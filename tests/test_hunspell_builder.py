@@ -13,6 +13,7 @@ import io
 import os
 import shutil
 import tarfile
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -21,7 +22,7 @@ import yaml
 from adjudicator.builders import build_from_recipe
 from adjudicator.errors import LexiconBuildError
 from adjudicator.loaders import load_config, load_lexicon
-from tests.conftest import CONFIG
+from tests.conftest import CONFIG, LEXICONS
 
 TOOLS = ("unmunch", "hunspell")
 if not all(shutil.which(tool) for tool in TOOLS):
@@ -120,3 +121,27 @@ def test_a_file_the_package_lacks_is_named(tmp_path):
         build_from_recipe(
             recipe(deb, file="usr/share/hunspell/yy.dic"), tmp_path / "out", ALPHABETS
         )
+
+
+def _reachable(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, method="HEAD"), timeout=20):
+            return True
+    except OSError:
+        return False
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["es-hunspell", "nl-hunspell"])
+def test_a_bundled_edition_rebuilds_from_debian_as_shipped(tmp_path, name):
+    """The real package, fetched and expanded again, gives the bundled lexicon."""
+    from adjudicator.builders import load_recipe
+
+    recipe = load_recipe(CONFIG / "lexicons" / f"{name}.yaml")
+    if not (_reachable(recipe.url) and shutil.which("npm")):
+        pytest.skip("the Debian mirror or npm is unreachable")
+    report = build_from_recipe(recipe, tmp_path, ALPHABETS)
+    shipped = yaml.safe_load((LEXICONS / f"{name}.yaml").read_text("utf-8"))
+    assert report.sha256 == shipped["sha256"]
+    assert report.word_count == shipped["word_count"]
+    assert report.manifest["source"]["forms"] == shipped["source"]["forms"]

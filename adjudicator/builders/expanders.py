@@ -14,6 +14,7 @@ forbidden words.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import typing as t
@@ -79,10 +80,20 @@ def hunspell_reader(dic: Path, aff: Path, encoding: str, work: Path) -> list[str
     return out.decode("utf-8", "replace").splitlines()
 
 
+# What the manifest names as each expander.
+SOURCES = {"unmunch": "unmunch (Debian hunspell-tools)", "hunspell-reader": f"npm {READER_PACKAGE}"}
 RUNNERS: dict[str, t.Callable[[Path, Path, str, Path], list[str]]] = {
     "unmunch": unmunch,
     "hunspell-reader": hunspell_reader,
 }
+
+
+def hunspell_version() -> str:
+    """``Hunspell 1.7.1``, as ``hunspell -v`` says (recorded in the manifest)."""
+    exe = _tool("hunspell", "it checks the expanded forms (apt-get install hunspell)")
+    said = _run([exe, "-v"], "hunspell -v").decode("utf-8", "replace")
+    found = re.search(r"Hunspell [0-9.]+", said)
+    return found[0] if found else said.strip().splitlines()[0]
 
 
 def accepted(forms: t.Iterable[str], dic: Path) -> list[str]:

@@ -22,7 +22,7 @@ from pathlib import Path, PurePosixPath
 from adjudicator.core.alphabet import Alphabet
 from adjudicator.errors import LexiconBuildError
 
-from .expanders import expand
+from .expanders import SOURCES, expand, hunspell_version
 from .fetch import fetch
 from .keys import junk_reason, tile_chars
 from .recipe import Recipe
@@ -121,8 +121,8 @@ def build_hunspell(
             "sha256": recipe.sha256,
             "file": dic_path,
             "stems": _stem_count(files[dic_path]),
-            "expanded_with": list(recipe.expanders),
-            "checked_with": "hunspell -G (every form kept is one hunspell accepts)",
+            "expanded_with": [SOURCES[name] for name in recipe.expanders],
+            "checked_with": f"{hunspell_version()} -G: every form kept is one it accepts",
             "forms": counts,
             "license": recipe.license,
         }

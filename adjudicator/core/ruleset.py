@@ -68,6 +68,9 @@ class Ruleset:
     description: str = ""
     sources: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
+    # GCG ``#lexicon`` names (shell patterns, any case) whose records are played
+    # under these rules: NWL* for NASPA, FILE* for Spanish.
+    gcg_lexicons: tuple[str, ...] = ()
 
     @property
     def blank_scores_letter(self) -> bool:
@@ -110,6 +113,7 @@ _KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
     "description": (str, False),
     "sources": (list, False),
     "notes": (list, False),
+    "gcg_lexicons": (list, False),
 }
 
 
@@ -188,6 +192,7 @@ def ruleset_from_mapping(
             "word_filter",
             "sources",
             "notes",
+            "gcg_lexicons",
             "fold",
             "finish_line_targets",
         )
@@ -201,6 +206,7 @@ def ruleset_from_mapping(
         finish_line_targets={k: dict(v) for k, v in targets.items()},
         sources=tuple(str(s) for s in data.get("sources", [])),
         notes=tuple(str(s) for s in data.get("notes", [])),
+        gcg_lexicons=tuple(str(s) for s in data.get("gcg_lexicons", [])),
         **plain,
     )
 
@@ -214,11 +220,21 @@ def lexicon_misfit(
     rules: Ruleset, lexicon: Lexicon, lexicon_alphabet: Alphabet | None
 ) -> tuple[str, str] | None:
     """Why ``lexicon`` (in ``lexicon_alphabet``) cannot serve ``rules``, as
-    ``(ruleset key, message)``; None when it can (see :func:`misfit`)."""
+    ``(ruleset key, message)``; None when it can: a lexicon of another language
+    never does (a German list spells every English word's tiles), and see
+    :func:`misfit`."""
     recorded = recorded_tags(lexicon.manifest.get("tags"))
-    return misfit(
+    why = misfit(
         rules, lexicon.name, lexicon.alphabet, lexicon_alphabet, lexicon.fold_variants, recorded
     )
+    language = lexicon.manifest.get("language")
+    if why is None and language and language != rules.language:
+        return (
+            "language",
+            f"lexicon {lexicon.name!r} is in {language!r}, ruleset {rules.name!r} in "
+            f"{rules.language!r}",
+        )
+    return why
 
 
 def misfit(

@@ -23,6 +23,7 @@ from adjudicator.services.board_svg import board_svg
 from adjudicator.services.game_events import EventIn, events_for
 from adjudicator.services.game_view import Game, GameOut, SpectatorView, describe, game_out
 from adjudicator.services.plays import column_first
+from adjudicator.services.rulesets import ruleset_of_record
 from adjudicator.store.games import StaleVersionError
 
 if t.TYPE_CHECKING:
@@ -219,7 +220,7 @@ class Games:
         text = decode_gcg(data) if isinstance(data, bytes) else data
         record = parse_gcg(text)
         header = read_header(record)
-        rules = self.registry.ruleset(ruleset or self._ruleset_for(header))
+        rules = self.registry.ruleset(ruleset or ruleset_of_record(self.registry, header, record))
         nicks = [p.nick for p in record.players]
         first = nicks.index(header.first_player) if header.first_player in nicks else 0
         names, events, state = import_record(record, rules, first)
@@ -249,19 +250,6 @@ class Games:
             events=events,
         )
         return game_out(self.read(id_), token=token)
-
-    def _ruleset_for(self, header: Header) -> str:
-        """The record's own ruleset when we have it; else NWL* means NASPA rules,
-        CSW* WESPA rules, and anything else scrabble-en."""
-        known = self.registry.rulesets
-        if header.ruleset in known:
-            return header.ruleset  # type: ignore[return-value]
-        lex = (header.lexicon or "").upper()
-        if lex.startswith(("NWL", "TWL", "NSW")) and "scrabble-en-naspa" in known:
-            return "scrabble-en-naspa"
-        if lex.startswith(("CSW", "SOWPODS", "COLLINS")) and "scrabble-en-wespa" in known:
-            return "scrabble-en-wespa"
-        return "scrabble-en"
 
     def export_gcg(self, id_: str) -> str:
         game = self.read(id_)

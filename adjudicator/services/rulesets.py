@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import typing as t
+from fnmatch import fnmatchcase
 
 from pydantic import Field
 
+from adjudicator.core.gcg import GcgRecord, Play
+from adjudicator.core.gcg.extensions import Header
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.wordfilter import tag_names
+from adjudicator.errors import UnknownTileError
 from adjudicator.services.answer import Answer
 
 if t.TYPE_CHECKING:
@@ -192,3 +196,34 @@ def describe_ruleset(registry: Registry, name: str) -> RulesetDetail:
         sources=list(r.sources),
         notes=list(r.notes),
     )
+
+
+# The rules of a record that names neither its ruleset nor a lexicon we know,
+# when its plays are in English letters.
+DEFAULT_RULESET = "scrabble-en"
+
+
+def ruleset_of_record(registry: Registry, header: Header, record: GcgRecord) -> str:
+    """The record's own ruleset when we have it; else the one whose
+    ``gcg_lexicons`` match its ``#lexicon`` (NWL* is NASPA, FILE* Spanish);
+    else ``scrabble-en`` if its alphabet spells every play, or else the first
+    ruleset by name whose alphabet does (a Polish record with no ``#lexicon``)."""
+    known = registry.rulesets
+    if header.ruleset in known:
+        return header.ruleset  # type: ignore[return-value]
+    lexicon = (header.lexicon or "").upper()
+    for name, rules in sorted(known.items()):
+        if lexicon and any(fnmatchcase(lexicon, p.upper()) for p in rules.gcg_lexicons):
+            return name
+    words = "".join(e.word.replace(".", "") for e in record.events if isinstance(e, Play))
+    spelling = [name for name, rules in sorted(known.items()) if _spells(rules, words)]
+    return DEFAULT_RULESET if DEFAULT_RULESET in spelling or not spelling else spelling[0]
+
+
+def _spells(rules: Ruleset, text: str) -> bool:
+    """Every character of ``text`` reads as a tile of the ruleset's alphabet."""
+    try:
+        rules.alphabet.tokenize(text, fold=rules.fold)
+    except UnknownTileError:
+        return False
+    return True

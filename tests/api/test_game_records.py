@@ -362,3 +362,26 @@ def test_game_answers_match_their_model(gc, make):
     t.send(type="correction", player=0)
     GameOut.model_validate(t.game)  # made without validation: check it here
     GameOut.model_validate(gc.get(f"/api/v1/games/{t.id}").get_json())
+
+
+POLISH_NO_LEXICON = """#character-encoding UTF-8
+#player1 a A
+#player2 b B
+>a: ŻÓŁWABC 8G ŻÓŁW +28 28
+"""
+SPANISH = """#character-encoding UTF-8
+#lexicon FILE2017
+#player1 a A
+#player2 b B
+>a: [CH]ACEIOR 8G [CH]ICO +20 20
+"""
+
+
+@pytest.mark.parametrize(
+    ("record", "ruleset"), [(POLISH_NO_LEXICON, "scrabble-pl"), (SPANISH, "scrabble-es")]
+)
+def test_a_record_without_a_ruleset_is_placed_by_its_lexicon_or_its_letters(gc, record, ruleset):
+    r = gc.post("/api/v1/games/import", data=record.encode(), content_type="text/plain")
+    assert r.status_code == 201, r.get_json()
+    game = r.get_json()
+    assert game["ruleset"] == ruleset and game["flags"] == [] and game["scores"][0] in (20, 28)
