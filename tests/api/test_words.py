@@ -6,7 +6,8 @@ import unicodedata
 
 import pytest
 
-from tests.conftest import board_rows
+from adjudicator.web.runtime.extension import runtime
+from tests.conftest import board_rows, make_app
 
 ERUDITE_ACCEPTS = [
     "стол",
@@ -159,6 +160,13 @@ def test_score_with_validate(client):
     assert body["words"][2]["reason"]["code"] == "not-in-lexicon"
 
 
-def test_no_lexicon_for_ruleset(client):
+def test_no_lexicon_for_ruleset(tmp_path):
+    """A ruleset whose lexicon is not loaded still scores; a word check says what to build."""
+    app = make_app(tmp_path / "db.sqlite", lexicon_dir=str(tmp_path / "none"))
+    client = app.test_client()
     r = get(client, "ŻÓŁW", "scrabble-pl")
     assert r.status_code == 404 and r.get_json()["code"] == "unknown-lexicon"
+    assert "adjudicator lexicon build pl-hunspell" in r.get_json()["detail"]
+    score = client.post("/api/v1/score", json={"ruleset": "scrabble-pl", "move": "8G ŻÓŁW"})
+    assert score.status_code == 200 and score.get_json()["score"] == 28
+    runtime(app).store.dispose()

@@ -85,6 +85,24 @@ def test_cyrillic_words(page):
     assert page.text_content("#result-words") == "ЁЛКА ЕЛКА КОШКА"
 
 
+@pytest.mark.parametrize(
+    ("ruleset", "words", "shown"),
+    [
+        ("scrabble-es", "chico llave perro", "CHICO LLAVE PERRO"),
+        ("scrabble-de", "Straße Häuser", "STRASSE HÄUSER"),
+        ("scrabble-fr", "été cœur", "ÉTÉ CŒUR"),
+        ("scrabble-uk", "м’ясо ґанок", "М’ЯСО ҐАНОК"),
+    ],
+)
+def test_the_editions_are_judged_on_their_own_lexicons(page, ruleset, words, shown):
+    judge(page, ruleset, words)
+    assert page.text_content("#verdict") == "\u2713 ACCEPTABLE"
+    assert page.text_content("#result-words") == shown
+    assert page.text_content("#result-lexicon").startswith(f"Lexicon {ruleset[9:]}-hunspell ")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"judge-{ruleset}.png"))
+
+
 def test_clear_down_on_key_after_half_a_second(page):
     judge(page, "scrabble-en", "QI")
     page.keyboard.press("x")  # within 0.5 s: ignored
@@ -229,7 +247,9 @@ def test_a_russian_browser_gets_russian_and_a_russian_ruleset(open_page, live_se
     assert page.input_value("#ruleset") == "erudite-ru"
     assert page.input_value("#lexicon") == "ru-opencorpora"
     labels = page.eval_on_selector_all("#ruleset optgroup", "gs => gs.map((g) => g.label)")
-    assert labels == ["Русский", "Английский"]  # the reader's language first
+    # The reader's language first, then the others by their Russian names.
+    assert labels[0] == "Русский" and labels[1:] == sorted(labels[1:]) and len(labels) == 12
+    assert {"Английский", "Немецкий", "Испанский", "Украинский"} <= set(labels)
     titles = page.eval_on_selector_all("#ruleset option", "os => os.map((o) => o.textContent)")
     assert "Эрудит" in titles and "Английский скрэббл" in titles
     for english in ("Word judge", "Ruleset", "Lexicon", "Lock with PIN", "Judge"):
@@ -261,14 +281,15 @@ def test_an_english_browser_opens_on_english_scrabble(page):
     assert page.get_attribute("html", "lang") == "en"
     assert page.input_value("#ruleset") == "scrabble-en"  # not scrabble-en-9, first by name
     labels = page.eval_on_selector_all("#ruleset optgroup", "gs => gs.map((g) => g.label)")
-    assert labels == ["English", "Russian"]
+    assert labels[0] == "English" and labels[1:] == sorted(labels[1:])
+    assert {"Russian", "German", "Spanish", "Ukrainian"} <= set(labels)
 
 
 def test_a_polish_browser_gets_polish(open_page, live_server):
     page = open_page(live_server.url + "/judge", "phone", "pl")
     assert page.text_content("h1") == "Sędzia słów"
-    assert page.input_value("#ruleset") == "scrabble-en"  # no Polish lexicon is bundled
-    judge(page, "scrabble-en", "qi")
+    assert page.input_value("#ruleset") == "scrabble-pl"  # a Polish ruleset, with its lexicon
+    judge(page, "scrabble-pl", "żółw źdźbło")
     assert page.text_content("#verdict") == "\u2713 DOPUSZCZALNE"
     assert_fits(page)
 

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import urllib.parse
+
 import pytest
 
 pytestmark = pytest.mark.e2e
@@ -31,3 +33,13 @@ def test_word_check_through_the_real_server(live_server):
     )
     assert status == 200
     assert [r["valid"] for r in body["results"]] == [True, False]
+
+
+def test_a_url_too_long_for_gunicorn_is_a_problem_document(live_server):
+    """Gunicorn refuses a request line over 8,190 bytes before the app sees it; its
+    worker answers with a problem document all the same (a 5,000-letter word)."""
+    word = urllib.parse.quote("Щ" * 5000)
+    status, headers, body = live_server.request("GET", f"/api/v1/words/{word}?ruleset=scrabble-ru")
+    assert status == 414 and body["code"] == "uri-too-long" and body["status"] == 414
+    assert headers["Content-Type"] == "application/problem+json"
+    assert live_server.request("GET", "/healthz")[0] == 200  # and the worker serves on

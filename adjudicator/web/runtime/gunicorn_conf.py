@@ -11,6 +11,8 @@ with the workers (see ``server``).
 from __future__ import annotations
 
 from adjudicator.web.runtime.server import (
+    LIMIT_REQUEST_LINE,
+    WORKER_CLASS,
     child_exit,
     on_exit,
     post_fork,
@@ -23,13 +25,17 @@ prepare_metrics_dir()
 share_memory_with_workers()
 
 preload_app = True
+worker_class = WORKER_CLASS
+limit_request_line = LIMIT_REQUEST_LINE
 accesslog = None  # the app logs each request as JSON, with its request id
 
 __all__ = [
     "accesslog",
+    "limit_request_line",
     "child_exit",
     "on_exit",
     "post_fork",
     "pre_fork",
     "preload_app",
+    "worker_class",
 ]

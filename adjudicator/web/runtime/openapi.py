@@ -151,7 +151,8 @@ def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> d
     }
     if op.links:
         ok["links"] = dict(op.links)
-    statuses = set(op.errors) | {500}
+    # 414: a URL over gunicorn's 8,190-byte request line (``worker``), on any path.
+    statuses = set(op.errors) | {414, 500}
     if op.body is not None:
         statuses |= {400, 413, 415}
     if op.raw_media:

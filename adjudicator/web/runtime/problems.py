@@ -32,7 +32,10 @@ class Problem(BaseModel):
     title: str
     status: int = Field(ge=400, le=599)
     detail: str
-    instance: str = Field(description="The request path")
+    instance: str | None = Field(
+        default=None,
+        description="The request path (absent when the request line itself was refused: 414)",
+    )
     code: str = Field(description="Stable kebab-case code, listed in docs/problems.md")
     request_id: str | None = Field(default=None, description="Also sent as X-Request-ID")
     field: str | None = Field(default=None, description="The first bad field")

@@ -69,6 +69,12 @@ def on_exit(server: t.Any) -> None:
         shutil.rmtree(os.environ[ENV], ignore_errors=True)
 
 
+# Gunicorn's sync worker, answering what it refuses with problem documents.
+WORKER_CLASS = "adjudicator.web.runtime.worker.ProblemWorker"
+# The longest request line gunicorn reads (its maximum; its default is 4,094).
+LIMIT_REQUEST_LINE = 8190
+
+
 class _App(BaseApplication):  # type: ignore[misc]
     def __init__(self, options: dict[str, t.Any]) -> None:
         self.options = options
@@ -94,6 +100,8 @@ def run_gunicorn(host: str, port: int, workers: int) -> None:
             "bind": f"{host}:{port}",
             "workers": workers,
             "preload_app": True,
+            "worker_class": WORKER_CLASS,
+            "limit_request_line": LIMIT_REQUEST_LINE,
             "pre_fork": pre_fork,
             "post_fork": post_fork,
             "child_exit": child_exit,
