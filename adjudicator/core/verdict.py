@@ -7,6 +7,7 @@ the tags of the word's readings, so no language is named here.
 from __future__ import annotations
 
 import itertools
+import re
 import typing as t
 import unicodedata
 from dataclasses import dataclass, field
@@ -178,9 +179,11 @@ class CheckedWord(TypedDict):
     such as "x-ray") and why it is not acceptable (``reason``; absent when it is).
 
     ``folded`` names the ruleset's letter folds the typed word went through (é to
-    e); ``tilings`` how many tilings of its letters were judged, when more than
-    one (CH as the Spanish [CH] tile or as C and H): the verdict is on the first
-    acceptable one, else on the first, which reads each such digraph as its tile.
+    e), as typed (a letter typed decomposed, e and a combining accent, is folded
+    all the same but not named); ``tilings`` how many tilings of its letters were
+    judged, when more than one (CH as the Spanish [CH] tile or as C and H): the
+    verdict is on the first acceptable one, else on the first, which reads each
+    such digraph as its tile.
     ``tiles`` shows the tiling judged."""
 
     word: str
@@ -204,11 +207,17 @@ class WordChecker:
     speller: Speller = field(init=False, repr=False, compare=False)
     _judge: WordJudge = field(init=False, repr=False, compare=False)
     _digraphs: bool = field(init=False, repr=False, compare=False)  # written with letters
+    # Finds a character the ruleset folds (None: it folds none).
+    _folds: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "speller", Speller(self.rules.alphabet, self.rules.fold))
         spelled = any(spec.spelled for spec in self.rules.alphabet.letters)
         object.__setattr__(self, "_digraphs", spelled)
+        sources = "".join(self.rules.fold)
+        object.__setattr__(
+            self, "_folds", re.compile(f"[{re.escape(sources)}]") if sources else None
+        )
         recorded = recorded_tags(self.lexicon.manifest.get("tags"))
         word_filter = self.rules.word_filter.within(recorded)
         object.__setattr__(self, "_judge", WordJudge(self.lexicon, word_filter))
@@ -247,14 +256,12 @@ class WordChecker:
                     if self._judge(other_key) is None:
                         key, labels, reason = other_key, other_labels, None
                         break
-        verdict: CheckedWord = {"word": "".join(labels), "valid": reason is None, "tiles": labels}
-        if reason is not None:
-            verdict["reason"] = reason
-        if self.rules.fold:
-            typed = unicodedata.normalize("NFC", word)
-            folded = {src: dst for src, dst in self.rules.fold.items() if src in typed}
-            if folded:
-                verdict["folded"] = folded
+        if reason is None:
+            verdict: CheckedWord = {"word": "".join(labels), "valid": True, "tiles": labels}
+        else:
+            verdict = {"word": "".join(labels), "valid": False, "tiles": labels, "reason": reason}
+        if self._folds is not None and self._folds.search(word):
+            verdict["folded"] = {src: dst for src, dst in self.rules.fold.items() if src in word}
         if tilings > 1:
             verdict["tilings"] = tilings
         return verdict
