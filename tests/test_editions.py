@@ -65,6 +65,7 @@ def spell(ruleset: str, text: str) -> list[str]:
         ("scrabble-ca", "any", ["A", "NY"]),
         ("scrabble-ca", "qüestió", ["QU", "E", "S", "T", "I", "O"]),
         ("scrabble-ca", "caça", ["C", "A", "Ç", "A"]),
+        ("scrabble-ca", "CO[L·L]EGI", ["C", "O", "L·L", "E", "G", "I"]),  # as Macondo writes it
         ("scrabble-fr", "été", ["E", "T", "E"]),
         ("scrabble-fr", "cœur", ["C", "O", "E", "U", "R"]),
         ("scrabble-de", "Straße", ["S", "T", "R", "A", "S", "S", "E"]),
