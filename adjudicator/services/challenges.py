@@ -23,9 +23,21 @@ if t.TYPE_CHECKING:
 
 
 class AdjudicatedWord(Answer):
+    """A word of a ruling as judged: ``word`` spells the tiling judged ([CH]ICO)."""
+
     word: str
     valid: bool
     reason: Reason | None = None
+    folded: dict[str, str] | None = Field(
+        default=None, description="The ruleset's folds the word went through, as typed"
+    )
+    tilings: int | None = Field(
+        default=None, description="How many tilings of its letters were judged (CH: [CH] or C+H)"
+    )
+
+
+# What a ruling keeps of each word's verdict.
+_RULED = ("word", "valid", "reason", "folded", "tilings")
 
 
 class Consequence(Answer):
@@ -115,7 +127,7 @@ def rule_on_challenge(
             "lexicon_checksum": lexicon.checksum,
             "rule": challenge_rule.value,
             "verdict": ruling.verdict,
-            "words": [{k: r[k] for k in ("word", "valid", "reason") if k in r} for r in results],
+            "words": [{k: r[k] for k in _RULED if k in r} for r in results],
             "consequence": consequence,
             "players": dict(players) if players else None,
             "asked_by": asked_by,

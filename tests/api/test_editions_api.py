@@ -84,6 +84,13 @@ def test_a_challenge_in_spanish_rules_on_the_play_as_a_whole(client):
         "/api/v1/challenges", json={"ruleset": "scrabble-es", "words": ["chico", "perra"]}
     ).get_json()
     assert wrong["verdict"] == "unacceptable" and "valid" not in str(wrong["words"])
+    # Asked for, the ruling names the tiling it judged and the folds.
+    revealed = client.post(
+        "/api/v1/challenges",
+        json={"ruleset": "scrabble-es", "words": ["chico", "canción"], "reveal": True},
+    ).get_json()["words"]
+    assert revealed[0]["word"] == "[CH]ICO" and revealed[0]["tilings"] == 2
+    assert revealed[1]["folded"] == {"ó": "o"} and "tilings" not in revealed[1]
 
 
 def test_the_judge_page_offers_every_edition_with_a_lexicon(client):
