@@ -23,7 +23,14 @@ from .keys import tile_chars
 from .recipe import Recipe, find_recipes, load_recipe
 from .report import REASONS, BuildReport
 from .sniff import CASES, infer_alphabet
-from .wordlist import PLAIN_TAGS, Scan, build_wordlist, read_wordlist, scan_wordlist
+from .wordlist import (
+    PLAIN_TAGS,
+    Scan,
+    build_recipe_wordlist,
+    build_wordlist,
+    read_wordlist,
+    scan_wordlist,
+)
 from .writer import LexiconMeta, key_checksum, write_lexicon
 
 __all__ = [
@@ -88,16 +95,4 @@ def build_from_recipe(
 
         return build_pymorphy3(recipe, out, alphabet, words=words)
     assert recipe.path is not None  # load_recipe requires it for this builder
-    return build_wordlist(
-        recipe.path,
-        recipe.name,
-        alphabet,
-        out,
-        recipe.language,
-        recipe.version,
-        recipe.license,
-        attribution=recipe.attribution,
-        min_length=recipe.min_length,
-        fold_variants=recipe.fold_variants,
-        case=recipe.case,
-    )
+    return build_recipe_wordlist(recipe, recipe.path, alphabet, out)

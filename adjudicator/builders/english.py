@@ -24,7 +24,7 @@ from adjudicator.errors import LexiconBuildError
 
 from .recipe import Recipe
 from .report import BuildReport
-from .wordlist import build_wordlist
+from .wordlist import build_recipe_wordlist
 
 NPM_TIMEOUT = 180  # seconds
 REGISTRY = "https://registry.npmjs.org/"
@@ -159,16 +159,4 @@ def build_npm_wordlist(
             "entries": len(words),
             "license": recipe.license,
         }
-        return build_wordlist(
-            word_file,
-            recipe.name,
-            alphabet,
-            out_dir,
-            recipe.language,
-            recipe.version,
-            recipe.license,
-            attribution=recipe.attribution,
-            source=source,
-            min_length=recipe.min_length,
-            fold_variants=recipe.fold_variants,
-        )
+        return build_recipe_wordlist(recipe, word_file, alphabet, out_dir, source=source)

@@ -28,7 +28,7 @@ from .keys import junk_reason, tile_chars
 from .recipe import Recipe
 from .report import BuildReport
 from .supplement import supplement_forms
-from .wordlist import build_wordlist
+from .wordlist import build_recipe_wordlist
 
 
 def deb_members(deb: Path, wanted: tuple[str, ...]) -> dict[str, bytes]:
@@ -130,19 +130,9 @@ def build_hunspell(
             source["supplement"] = recipe.supplement.provenance(len(extra))
         if recipe.notes:
             source["notes"] = recipe.notes
-        return build_wordlist(
-            word_file,
-            recipe.name,
-            alphabet,
-            out_dir,
-            recipe.language,
-            recipe.version,
-            recipe.license,
-            attribution=recipe.attribution,
-            source=source,
-            min_length=recipe.min_length,
-            fold_variants=recipe.fold_variants,
-            case=recipe.case or "proper-nouns-capitalised",
+        # A dictionary writes names with a capital, words without.
+        return build_recipe_wordlist(
+            recipe, word_file, alphabet, out_dir, source=source, case="proper-nouns-capitalised"
         )
 
 

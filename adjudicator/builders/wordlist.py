@@ -31,6 +31,9 @@ from .sniff import Entries, better_alphabets, choose_words, reading_chars
 from .textfile import text_lines
 from .writer import LexiconMeta, file_checksum, write_lexicon
 
+if t.TYPE_CHECKING:
+    from .recipe import Recipe
+
 # The tags a plain list's readings can carry: what a ruleset that ``needs`` more
 # cannot have from it.
 PLAIN_TAGS = TAGS["word"] | TAGS["folded"]
@@ -257,6 +260,34 @@ def build_wordlist(
         alphabet=alphabet.name,
         case=words.case,
         outside=words.outside,
+    )
+
+
+def build_recipe_wordlist(
+    recipe: Recipe,
+    path: Path,
+    alphabet: Alphabet,
+    out_dir: Path,
+    *,
+    source: t.Mapping[str, t.Any] | None = None,
+    case: str | None = None,
+) -> BuildReport:
+    """:func:`build_wordlist` of a recipe's word list (the file it names, or one its
+    builder wrote), under the recipe's name, language, version, licence,
+    attribution, ``min_length``, folds and case (``case`` when the recipe has none)."""
+    return build_wordlist(
+        path,
+        recipe.name,
+        alphabet,
+        out_dir,
+        recipe.language,
+        recipe.version,
+        recipe.license,
+        attribution=recipe.attribution,
+        source=source,
+        min_length=recipe.min_length,
+        fold_variants=recipe.fold_variants,
+        case=recipe.case or case,
     )
 
 

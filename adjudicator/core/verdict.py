@@ -233,7 +233,9 @@ class WordChecker:
         if not word:
             raise MalformedRequestError("empty word", word=text)
         try:
-            key, labels = self.speller.spell(word)
+            # A digraph alphabet's tilings (spell()'s first), read once; else spell().
+            readings = self.speller.readings(word) if self._digraphs else None
+            key, labels = readings[0] if readings else self.speller.spell(word)
         except UnknownTileError as exc:
             char = exc.fields["character"]
             if char in _SHAPE_REASONS or char.isdigit():
@@ -247,15 +249,12 @@ class WordChecker:
                 f"{len(labels)} tiles; at most {max_length}", word=word, max_length=max_length
             )
         reason = self._judge(key)
-        tilings = 1
-        if self._digraphs:
-            readings = self.speller.readings(word)
-            tilings = len(readings)
-            if reason is not None:
-                for other_key, other_labels in readings[1:]:
-                    if self._judge(other_key) is None:
-                        key, labels, reason = other_key, other_labels, None
-                        break
+        tilings = len(readings) if readings else 1
+        if reason is not None and readings:
+            for other_key, other_labels in readings[1:]:
+                if self._judge(other_key) is None:
+                    key, labels, reason = other_key, other_labels, None
+                    break
         if reason is None:
             verdict: CheckedWord = {"word": "".join(labels), "valid": True, "tiles": labels}
         else:
