@@ -129,3 +129,28 @@ def lexicon_build(
         out=out,
     )
     click.echo(report.summary())
+
+
+@lexicon.command("recall")
+@click.argument("words_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--ruleset", required=True, help="The ruleset to judge the words under.")
+@click.option("--lexicon", "lexicon_name", help="A lexicon other than the ruleset's own.")
+@click.option("--json", "as_json", is_flag=True, help="The report as JSON.")
+def lexicon_recall(words_file: Path, ruleset: str, lexicon_name: str | None, as_json: bool) -> None:
+    """How many words of WORDS_FILE (one per line) RULESET accepts, and why not the others."""
+    from adjudicator.services.recall import measure_recall
+
+    lines = words_file.read_text(encoding="utf-8-sig").splitlines()
+    report = measure_recall(open_registry(Settings.from_env()), ruleset, lines, lexicon_name)
+    if as_json:
+        click.echo(report.model_dump_json(indent=2))
+        return
+    click.echo(
+        f"{report.ruleset} ({report.lexicon}): {report.accepted:,} of {report.words:,} "
+        f"single words accepted, {report.share:.2%}; {report.set_aside:,} phrases set aside"
+    )
+    for source, n in report.by_source.items():
+        click.echo(f"  accepted through {source}: {n:,}")
+    for row in report.rejected:
+        click.echo(f"  {row.code}: {row.count:,} ({row.count / report.words:.2%})")
+        click.echo(f"    e.g. {' '.join(row.examples)}")

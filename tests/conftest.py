@@ -232,3 +232,14 @@ def db_app(database_url):
     )
     yield app
     runtime(app).store.dispose()
+
+
+def url_reachable(url: str) -> bool:
+    """A HEAD request to ``url`` answers within 20 s (tests that fetch a source)."""
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(urllib.request.Request(url, method="HEAD"), timeout=20):
+            return True
+    except OSError:
+        return False

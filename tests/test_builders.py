@@ -15,11 +15,12 @@ from adjudicator.builders import build_from_recipe, build_wordlist, key_checksum
 from adjudicator.builders import writer as writer_module
 from adjudicator.builders.keys import KeyMaker
 from adjudicator.core.alphabet import Alphabet, TileSpec
-from adjudicator.core.lexicon import RECORD_FORMAT
+from adjudicator.core.lexicon import RECORD_FORMAT, record_format
 from adjudicator.core.tiles import BLANK_BIT
 from adjudicator.core.wordfilter import TAGS, tag_bits
 from adjudicator.errors import AmbiguousCaseError, LexiconBuildError
 from adjudicator.loaders import load_config, load_lexicon
+from tests.conftest import url_reachable
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -44,8 +45,8 @@ def build(
     return build_wordlist(path, name, alphabets[alphabet], out, "en", "1", "test-only", **kw)
 
 
-def open_trie(path: Path) -> marisa_trie.RecordTrie:
-    return marisa_trie.RecordTrie(RECORD_FORMAT).mmap(str(path))
+def open_trie(path: Path, layout: str = RECORD_FORMAT) -> marisa_trie.RecordTrie:
+    return marisa_trie.RecordTrie(layout).mmap(str(path))
 
 
 def manifest_of(name: str) -> dict:
@@ -257,12 +258,12 @@ def test_russian_tags_on_a_sample(tmp_path, alphabets):
 # -- the bundled artifacts ------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["en-enable", "ru-opencorpora"])
+@pytest.mark.parametrize("name", ["en-enable", "ru-opencorpora", "ru-erudite"])
 def test_bundled_manifest_matches_its_files(name):
     manifest = manifest_of(name)
     trie_path = LEXICONS / manifest["files"]["trie"]
     assert manifest["files"]["trie_sha256"] == writer_module.file_checksum(trie_path)
-    trie = open_trie(trie_path)
+    trie = open_trie(trie_path, record_format(manifest))
     keys = set(trie.iterkeys())
     assert manifest["word_count"] == len(keys)
     assert manifest["form_count"] == len(trie)
@@ -340,3 +341,19 @@ def test_ru_opencorpora_rebuild_is_reproducible(tmp_path, alphabets):
     assert (tmp_path / "ru-opencorpora.lemmas.json").read_bytes() == (
         LEXICONS / "ru-opencorpora.lemmas.json"
     ).read_bytes()
+
+
+@pytest.mark.slow
+def test_ru_erudite_rebuild_is_reproducible(tmp_path, alphabets):
+    """OpenCorpora, hunspell-ru fetched again from Debian, and the repairs."""
+    pytest.importorskip("pymorphy3")
+    if not (shutil.which("hunspell") and url_reachable(RU_HUNSPELL)):
+        pytest.skip("hunspell is not installed or deb.debian.org is unreachable")
+    report = build_from_recipe(RECIPES / "ru-erudite.yaml", tmp_path, alphabets)
+    committed = manifest_of("ru-erudite")
+    assert report.sha256 == committed["sha256"]
+    assert report.form_count == committed["form_count"]
+    assert report.manifest["sources"][1]["counts"] == committed["sources"][1]["counts"]
+
+
+RU_HUNSPELL = load_recipe(RECIPES / "ru-erudite.yaml").hunspell_nouns.url  # type: ignore[union-attr]

@@ -13,7 +13,6 @@ import io
 import os
 import shutil
 import tarfile
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ import yaml
 from adjudicator.builders import build_from_recipe
 from adjudicator.errors import LexiconBuildError
 from adjudicator.loaders import load_config, load_lexicon
-from tests.conftest import CONFIG, LEXICONS
+from tests.conftest import CONFIG, LEXICONS, url_reachable
 
 TOOLS = ("unmunch", "hunspell")
 if not all(shutil.which(tool) for tool in TOOLS):
@@ -58,12 +57,12 @@ def member(tar: tarfile.TarFile, name: str, data: bytes) -> None:
     tar.addfile(info, io.BytesIO(data))
 
 
-def make_deb(folder: Path) -> Path:
+def make_deb(folder: Path, dic: str = DIC, aff: str = AFF) -> Path:
     """A .deb with ./usr/share/hunspell/xx.{dic,aff}, as dpkg-deb lays one out."""
     payload = io.BytesIO()
     with tarfile.open(fileobj=payload, mode="w:xz") as tar:
-        member(tar, "./usr/share/hunspell/xx.dic", DIC.encode())
-        member(tar, "./usr/share/hunspell/xx.aff", AFF.encode())
+        member(tar, "./usr/share/hunspell/xx.dic", dic.encode())
+        member(tar, "./usr/share/hunspell/xx.aff", aff.encode())
     parts = [("debian-binary", b"2.0\n"), ("data.tar.xz", payload.getvalue())]
     out = io.BytesIO()
     out.write(b"!<arch>\n")
@@ -123,14 +122,6 @@ def test_a_file_the_package_lacks_is_named(tmp_path):
         )
 
 
-def _reachable(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(urllib.request.Request(url, method="HEAD"), timeout=20):
-            return True
-    except OSError:
-        return False
-
-
 @pytest.mark.slow
 @pytest.mark.parametrize("name", ["es-hunspell", "nl-hunspell"])
 def test_a_bundled_edition_rebuilds_from_debian_as_shipped(tmp_path, name):
@@ -138,7 +129,7 @@ def test_a_bundled_edition_rebuilds_from_debian_as_shipped(tmp_path, name):
     from adjudicator.builders import load_recipe
 
     recipe = load_recipe(CONFIG / "lexicons" / f"{name}.yaml")
-    if not (_reachable(recipe.url) and shutil.which("npm")):
+    if not (url_reachable(recipe.url) and shutil.which("npm")):
         pytest.skip("the Debian mirror or npm is unreachable")
     report = build_from_recipe(recipe, tmp_path, ALPHABETS)
     shipped = yaml.safe_load((LEXICONS / f"{name}.yaml").read_text("utf-8"))

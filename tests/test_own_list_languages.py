@@ -242,7 +242,7 @@ def test_a_ruleset_that_needs_tags_refuses_a_plain_list(settings, needs_config, 
     with caplog.at_level(logging.WARNING, logger="adjudicator.lexicons"):
         registry = open_registry(config)
     assert "'rutiny' cannot serve 'nouns-ru'" in caplog.text
-    assert registry.fitting["nouns-ru"] == ["ru-opencorpora"]
+    assert registry.fitting["nouns-ru"] == ["ru-opencorpora", "ru-erudite"]
     assert "rutiny" in registry.fitting["scrabble-ru"]
     with pytest.raises(LexiconLacksTagsError) as caught:
         registry.checker("nouns-ru", "rutiny")

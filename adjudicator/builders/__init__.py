@@ -93,6 +93,6 @@ def build_from_recipe(
     if recipe.builder == "pymorphy3":
         from .russian import build_pymorphy3
 
-        return build_pymorphy3(recipe, out, alphabet, words=words)
+        return build_pymorphy3(recipe, out, alphabet, words=words, work_dir=work_dir)
     assert recipe.path is not None  # load_recipe requires it for this builder
     return build_recipe_wordlist(recipe, recipe.path, alphabet, out)

@@ -16,6 +16,7 @@ import yaml
 from adjudicator.errors import LexiconBuildError
 
 from .expanders import EXPANDERS
+from .hunspell_nouns import HunspellNouns, hunspell_nouns_from_mapping
 from .supplement import Supplement, supplement_from_mapping
 
 BUILDERS = ("npm-wordlist", "pymorphy3", "wordlist", "hunspell")
@@ -36,6 +37,8 @@ _OPTIONAL = {
     "notes",
     "supplement",
     "expanders",
+    "hunspell_nouns",
+    "repairs",
 }
 
 
@@ -70,6 +73,9 @@ class Recipe:
     notes: str | None = None  # what the source cannot give, for the manifest
     supplement: Supplement | None = None  # builder hunspell: a second source merged in
     expanders: tuple[str, ...] = EXPANDERS  # builder hunspell: who expands the stems
+    # builder pymorphy3: nouns the dictionary lacks, and a reviewed list of tag repairs
+    hunspell_nouns: HunspellNouns | None = None
+    repairs: Path | None = None
 
 
 def load_recipe(recipe: Path | str | t.Mapping[str, t.Any]) -> Recipe:
@@ -117,11 +123,10 @@ def load_recipe(recipe: Path | str | t.Mapping[str, t.Any]) -> Recipe:
     min_length = data.get("min_length", 1)
     if not isinstance(min_length, int) or min_length < 1:
         raise _bad(where, "min_length", "must be a whole number of at least 1")
-    local = data.get("path")
-    if local is not None:
-        local = Path(str(local))
-        if folder is not None and not local.is_absolute():
-            local = folder / local
+    local = _local_path(data.get("path"), folder)
+    repairs = _local_path(data.get("repairs"), folder)
+    if (data.get("hunspell_nouns") or repairs) and data["builder"] != "pymorphy3":
+        raise _bad(where, "hunspell_nouns", "only builder pymorphy3 merges nouns or repairs")
     return Recipe(
         name=str(data["name"]),
         language=str(data["language"]),
@@ -147,6 +152,10 @@ def load_recipe(recipe: Path | str | t.Mapping[str, t.Any]) -> Recipe:
         supplement=None
         if data.get("supplement") is None
         else supplement_from_mapping(data["supplement"], where),
+        hunspell_nouns=None
+        if data.get("hunspell_nouns") is None
+        else hunspell_nouns_from_mapping(data["hunspell_nouns"], where),
+        repairs=repairs,
     )
 
 
@@ -159,6 +168,14 @@ def _expanders(value: t.Any, where: str) -> tuple[str, ...]:
     if not (isinstance(value, list) and value and all(v in EXPANDERS for v in value)):
         raise _bad(where, "expanders", f"a list of some of {', '.join(EXPANDERS)}")
     return tuple(value)
+
+
+def _local_path(value: t.Any, folder: Path | None) -> Path | None:
+    """A file the recipe names, relative to the recipe's folder."""
+    if value is None:
+        return None
+    path = Path(str(value))
+    return folder / path if folder is not None and not path.is_absolute() else path
 
 
 def _opt(data: t.Mapping[str, t.Any], key: str) -> str | None:

@@ -20,6 +20,8 @@ REASONS: dict[str, str] = {
     "too_short": "shorter than the recipe's min_length",
     "duplicate": "spells the same tiles as an earlier entry, case and fold applied",
     "lemma_not_in_alphabet": "its dictionary form cannot be spelled with the alphabet",
+    "no_noun_reading": "a noun-class stem that pymorphy3 does not read as a common "
+    "noun in the nominative (hunspell_nouns)",
 }
 
 

@@ -21,6 +21,7 @@ from adjudicator.errors import LexiconBuildError
 from .keys import KeyMaker, fold_table, junk_reason
 from .recipe import Recipe
 from .records import LemmaRules, Record, add_fold_variants
+from .repairs import read_repairs, repair_records
 from .report import BuildReport, Dropped
 from .writer import LexiconMeta, write_lexicon
 
@@ -146,8 +147,8 @@ def _installed_version(package: str) -> str:
         ) from None
 
 
-def open_dictionary(recipe: Recipe) -> t.Any:
-    """pymorphy3's dictionary, after checking the installed data is the pinned version.
+def open_analyzer(recipe: Recipe) -> t.Any:
+    """pymorphy3's analyzer, after checking the installed data is the pinned version.
 
     :raises LexiconBuildError: pymorphy3 or the dictionary package missing, or
         a different dictionary version than the recipe pins.
@@ -163,21 +164,57 @@ def open_dictionary(recipe: Recipe) -> t.Any:
     _installed_version(ANALYZER_PACKAGE)
     import pymorphy3
 
-    return pymorphy3.MorphAnalyzer(lang=recipe.language).dictionary
+    return pymorphy3.MorphAnalyzer(lang=recipe.language)
 
 
 def build_pymorphy3(
-    recipe: Recipe, out_dir: Path, alphabet: Alphabet, *, words: t.Iterable[str] | None = None
+    recipe: Recipe,
+    out_dir: Path,
+    alphabet: Alphabet,
+    *,
+    words: t.Iterable[str] | None = None,
+    work_dir: Path | None = None,
 ) -> BuildReport:
-    """Build the recipe's lexicon from the installed pymorphy3 dictionary.
+    """Build the recipe's lexicon from the installed pymorphy3 dictionary, with
+    the recipe's ``hunspell_nouns`` and ``repairs`` merged in when it names them.
 
     :param words: build only these forms (tests, quick looks); ``None`` for all.
-    :raises LexiconBuildError: see :func:`open_dictionary`; the installed
+    :raises LexiconBuildError: see :func:`open_analyzer`; the installed
         lexicon is left untouched.
     """
     started = time.perf_counter()
-    dictionary = open_dictionary(recipe)
+    analyzer = open_analyzer(recipe)
+    dictionary = analyzer.dictionary
+    words = None if words is None else sorted(set(words))
     records, rules, dropped = collect(dictionary, alphabet, words=words)
+    merged: list[dict[str, t.Any]] = []
+    if recipe.hunspell_nouns is not None:
+        from .hunspell_nouns import noun_records
+
+        nouns, counts, skipped = noun_records(
+            recipe.hunspell_nouns,
+            analyzer,
+            alphabet,
+            rules,
+            len(merged) + 1,
+            tag_bits=tag_bits,
+            work_dir=work_dir,
+            only=words,
+        )
+        records |= nouns
+        dropped.merge(skipped)
+        merged.append(recipe.hunspell_nouns.provenance(counts))
+    if recipe.repairs is not None:
+        groups = read_repairs(recipe.repairs)
+        records |= repair_records(groups, alphabet, len(merged) + 1)
+        merged.append(
+            {
+                "name": "repairs",
+                "file": recipe.repairs.name,
+                "license": "MIT (adjudicator's own list, reviewed by hand)",
+                "entries": {group: len(entries) for group, entries in groups.items()},
+            }
+        )
     records = add_fold_variants(records, fold_table(alphabet, recipe.fold_variants), rules)
     meta_info = dict(dictionary.meta)
     upstream = f"OpenCorpora {meta_info.get('source_version', '?')}"
@@ -203,8 +240,9 @@ def build_pymorphy3(
         fold_variants=dict(recipe.fold_variants),
     )
     counts = dropped.sorted_counts()
+    sources = [{"name": recipe.package, **meta.source}, *merged] if merged else None
     manifest = write_lexicon(
-        out_dir, meta, records, alphabet, lemma_rules=rules.rules, dropped=counts
+        out_dir, meta, records, alphabet, lemma_rules=rules.rules, dropped=counts, sources=sources
     )
     del records
     return BuildReport(

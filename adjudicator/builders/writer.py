@@ -23,7 +23,7 @@ import marisa_trie
 import yaml
 
 from adjudicator.core.alphabet import Alphabet
-from adjudicator.core.lexicon import RECORD_FORMAT
+from adjudicator.core.lexicon import record_format
 from adjudicator.core.wordfilter import tag_names
 from adjudicator.errors import LexiconBuildError
 
@@ -31,6 +31,7 @@ from .records import Record, Rule
 
 NAME_RE = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
 MAX_FIELD = 0xFFFF  # "<HH": two unsigned 16-bit numbers per record
+MAX_SOURCED_TAGS = 0xFFFFFFFF  # "<IH": a merged lexicon's tags and source
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +86,15 @@ def write_lexicon(
     *,
     lemma_rules: t.Sequence[Rule] | None = None,
     dropped: t.Mapping[str, int] | None = None,
+    sources: t.Sequence[t.Mapping[str, t.Any]] | None = None,
 ) -> dict[str, t.Any]:
     """Build the trie and install ``NAME.marisa``, ``NAME.lemmas.json``, ``NAME.yaml``.
 
     :param records: ``(key, (tag bits, lemma rule))``; duplicates are merged.
     :param lemma_rules: ``[(cut, append), ...]`` with rule 0 ``(0, "")``, or
         ``None`` when every record uses rule 0 (no lemma file is written).
+    :param sources: a merged lexicon's sources, each with a ``name``; a record's
+        tag bits from ``SOURCE_SHIFT`` up index this list (see :mod:`~adjudicator.core.lexicon`).
     :return: the manifest as written.
     :raises LexiconBuildError: a bad name, no records, or a value that does
         not fit the record format.  Nothing is installed in that case.
@@ -104,7 +108,9 @@ def write_lexicon(
     unique = list(records if isinstance(records, set) else set(records))
     if not unique:
         raise LexiconBuildError(f"lexicon {meta.name!r} would be empty", lexicon=meta.name)
-    tags = _check_fields(meta.name, unique, lemma_rules)
+    layout = record_format({"sources": sources})
+    max_tags = MAX_SOURCED_TAGS if sources else MAX_FIELD
+    tags = _check_fields(meta.name, unique, lemma_rules, max_tags)
     keys = {key for key, _ in unique}
     out_dir.mkdir(parents=True, exist_ok=True)
     trie_name = f"{meta.name}.marisa"
@@ -112,10 +118,10 @@ def write_lexicon(
     temps: list[Path] = []
     try:
         trie_tmp = _temp_path(out_dir, meta.name, temps)
-        trie = marisa_trie.RecordTrie(RECORD_FORMAT, unique)
+        trie = marisa_trie.RecordTrie(layout, unique)
         trie.save(str(trie_tmp))
         del trie
-        _verify_trie(trie_tmp, len(unique), meta.name)
+        _verify_trie(trie_tmp, len(unique), meta.name, layout)
         lemma_tmp = None
         if lemma_rules is not None:
             lemma_tmp = _temp_path(out_dir, meta.name, temps)
@@ -136,6 +142,7 @@ def write_lexicon(
             "fold_variants": dict(meta.fold_variants),
             # The tags its readings carry: a ruleset's filter applies through these.
             "tags": tag_names(tags),
+            **({"sources": [dict(s) for s in sources]} if sources else {}),
             **{k: v for k, v in (("case", meta.case), ("ruleset", meta.ruleset)) if v},
             "files": {
                 "trie": trie_name,
@@ -161,7 +168,9 @@ def write_lexicon(
     return manifest
 
 
-def _check_fields(name: str, records: list[Record], rules: t.Sequence[Rule] | None) -> int:
+def _check_fields(
+    name: str, records: list[Record], rules: t.Sequence[Rule] | None, max_tags: int
+) -> int:
     """:return: the OR of every record's tags."""
     n_rules = len(rules) if rules is not None else 1
     if rules is not None and (not rules or tuple(rules[0]) != (0, "")):
@@ -176,7 +185,7 @@ def _check_fields(name: str, records: list[Record], rules: t.Sequence[Rule] | No
         every |= tags
         if not key:
             raise LexiconBuildError("an empty key cannot be stored", lexicon=name)
-        if not (0 <= tags <= MAX_FIELD and 0 <= rule < n_rules):
+        if not (0 <= tags <= max_tags and 0 <= rule < n_rules):
             raise LexiconBuildError(
                 f"record for {key!r} has tags {tags} / rule {rule} outside the record format",
                 lexicon=name,
@@ -209,9 +218,9 @@ def _lemma_json(rules: t.Sequence[Rule]) -> str:
     return "[\n" + ",\n".join(lines) + "\n]\n"
 
 
-def _verify_trie(path: Path, expected_records: int, name: str) -> None:
+def _verify_trie(path: Path, expected_records: int, name: str, layout: str) -> None:
     """Re-open the new trie the way the service will (mmap) before installing it."""
-    trie = marisa_trie.RecordTrie(RECORD_FORMAT).mmap(str(path))
+    trie = marisa_trie.RecordTrie(layout).mmap(str(path))
     if len(trie) != expected_records:
         raise LexiconBuildError(
             f"the new trie for {name!r} holds {len(trie)} records, expected {expected_records}",

@@ -5,6 +5,9 @@ Format (written by :mod:`adjudicator.builders`):
 * ``NAME.marisa`` -- a ``RecordTrie("<HH")``.  Keys are canonical tile strings
   (:meth:`Alphabet.key`: one code point per tile).  Each record is one
   morphological reading: ``(tag bits, lemma rule)``; see :mod:`.wordfilter`.
+  A lexicon merged from several sources (its manifest lists ``sources``) is a
+  ``RecordTrie("<IH")`` instead: the tag bits from :data:`SOURCE_SHIFT` up hold
+  the index of the reading's source in that list (0, the first, for most).
 * ``NAME.yaml`` -- the manifest (read by the loaders, handed in here as a dict).
 * ``NAME.lemmas.json`` -- optional list of lemma rules that turn a form into its
   lemma: rule ``i`` is ``[cut, append]``: drop ``cut`` trailing key characters,
@@ -22,6 +25,13 @@ from pathlib import Path
 import marisa_trie
 
 RECORD_FORMAT = "<HH"
+SOURCED_FORMAT = "<IH"  # a merged lexicon: the tag bits also name the source
+SOURCE_SHIFT = 16  # tag bits at and above this one: the source's index
+
+
+def record_format(manifest: t.Mapping[str, t.Any]) -> str:
+    """The record format of a lexicon with this manifest."""
+    return SOURCED_FORMAT if manifest.get("sources") else RECORD_FORMAT
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +60,7 @@ class Lexicon:
         lemma_rules: t.Sequence[tuple[int, str]] = ((0, ""),),
     ) -> Lexicon:
         """Memory-map ``path``; the manifest was read and checked by the caller."""
-        trie = marisa_trie.RecordTrie(RECORD_FORMAT).mmap(str(path))
+        trie = marisa_trie.RecordTrie(record_format(manifest)).mmap(str(path))
         return cls(name, manifest, trie, tuple(lemma_rules), path)
 
     @classmethod
@@ -62,7 +72,7 @@ class Lexicon:
         lemma_rules: t.Sequence[tuple[int, str]] = ((0, ""),),
     ) -> Lexicon:
         """An in-memory lexicon (tests, fixtures)."""
-        trie = marisa_trie.RecordTrie(RECORD_FORMAT, list(records))
+        trie = marisa_trie.RecordTrie(record_format(manifest), list(records))
         return cls(name, manifest, trie, tuple(lemma_rules))
 
     # -- facts --------------------------------------------------------------
@@ -82,6 +92,12 @@ class Lexicon:
     @property
     def fold_variants(self) -> dict[str, str]:
         return dict(self.manifest.get("fold_variants", {}) or {})
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """The names of the sources a merged lexicon's readings come from, in the
+        order the tag bits number them; empty for a lexicon of one source."""
+        return tuple(str(s["name"]) for s in self.manifest.get("sources") or ())
 
     def describe(self) -> dict[str, str]:
         return {"name": self.name, "version": self.version, "checksum": self.checksum}

@@ -15,7 +15,7 @@ from typing import NotRequired
 
 from typing_extensions import TypedDict
 
-from adjudicator.core.lexicon import Lexicon
+from adjudicator.core.lexicon import SOURCE_SHIFT, Lexicon
 from adjudicator.core.spelling import Speller
 from adjudicator.core.wordfilter import TAGS, WordFilter, recorded_tags
 from adjudicator.errors import MalformedRequestError, UnknownTileError, WordTooLongError
@@ -113,8 +113,12 @@ class WordJudge:
 
     def __call__(self, key: str) -> Reason | None:
         """Why the word of ``key`` is not acceptable; None when it is."""
+        return self.reason(key, self.lexicon.trie.get(key))
+
+    def reason(self, key: str, records: t.Sequence[tuple[int, int]] | None) -> Reason | None:
+        """Why the word of ``key``, with these readings (``Lexicon.records``), is
+        not acceptable; None when it is."""
         lexicon = self.lexicon
-        records = lexicon.trie.get(key)
         if not records:
             return {"code": "not-in-lexicon", "detail": f"{key} is not in {lexicon.name}"}
         mask, ranks = self._mask, self._ranks
@@ -132,6 +136,18 @@ class WordJudge:
         code, before, after = _REASONS[best]
         named = lexicon.lemma(key, lemma_rule) if best < _NAMES_LEMMA else key
         return {"code": code, "detail": before + named + after}
+
+    def source(self, records: t.Sequence[tuple[int, int]]) -> str | None:
+        """Which of a merged lexicon's sources the first acceptable of these
+        readings comes from; None when none is acceptable or the lexicon has one source."""
+        sources = self.lexicon.sources
+        if not sources:
+            return None
+        mask, ranks = self._mask, self._ranks
+        for tags, _rule in records:
+            if ranks[tags & mask] == ACCEPTED:
+                return sources[tags >> SOURCE_SHIFT]
+        return None
 
 
 def _rank(tags: int) -> int:
@@ -184,7 +200,8 @@ class CheckedWord(TypedDict):
     judged, when more than one (CH as the Spanish [CH] tile or as C and H): the
     verdict is on the first acceptable one, else on the first, which reads each
     such digraph as its tile.
-    ``tiles`` shows the tiling judged."""
+    ``tiles`` shows the tiling judged.  ``source``, for a lexicon merged from
+    several sources, names the one whose reading accepts the word."""
 
     word: str
     valid: bool
@@ -192,6 +209,7 @@ class CheckedWord(TypedDict):
     reason: NotRequired[Reason]
     folded: NotRequired[dict[str, str]]
     tilings: NotRequired[int]
+    source: NotRequired[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +225,7 @@ class WordChecker:
     speller: Speller = field(init=False, repr=False, compare=False)
     _judge: WordJudge = field(init=False, repr=False, compare=False)
     _digraphs: bool = field(init=False, repr=False, compare=False)  # written with letters
+    _merged: bool = field(init=False, repr=False, compare=False)  # readings name a source
     # Finds a character the ruleset folds (None: it folds none).
     _folds: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
@@ -214,6 +233,7 @@ class WordChecker:
         object.__setattr__(self, "speller", Speller(self.rules.alphabet, self.rules.fold))
         spelled = any(spec.spelled for spec in self.rules.alphabet.letters)
         object.__setattr__(self, "_digraphs", spelled)
+        object.__setattr__(self, "_merged", bool(self.lexicon.sources))
         sources = "".join(self.rules.fold)
         object.__setattr__(
             self, "_folds", re.compile(f"[{re.escape(sources)}]") if sources else None
@@ -248,15 +268,20 @@ class WordChecker:
             raise WordTooLongError(
                 f"{len(labels)} tiles; at most {max_length}", word=word, max_length=max_length
             )
-        reason = self._judge(key)
+        records = self.lexicon.records(key)
+        reason = self._judge.reason(key, records)
         tilings = len(readings) if readings else 1
         if reason is not None and readings:
             for other_key, other_labels in readings[1:]:
-                if self._judge(other_key) is None:
-                    key, labels, reason = other_key, other_labels, None
+                other = self.lexicon.records(other_key)
+                if self._judge.reason(other_key, other) is None:
+                    key, labels, reason, records = other_key, other_labels, None, other
                     break
         if reason is None:
             verdict: CheckedWord = {"word": "".join(labels), "valid": True, "tiles": labels}
+            source = self._judge.source(records) if self._merged else None
+            if source is not None:
+                verdict["source"] = source
         else:
             verdict = {"word": "".join(labels), "valid": False, "tiles": labels, "reason": reason}
         if self._folds is not None and self._folds.search(word):

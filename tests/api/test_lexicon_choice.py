@@ -44,7 +44,7 @@ def client(tmp_path_factory):
 def test_rulesets_list_the_lexicons_that_fit(client):
     rulesets = {r["name"]: r for r in client.get("/api/v1/rulesets").get_json()["rulesets"]}
     assert rulesets["scrabble-en"]["lexicons"] == ["en-enable", "club"]
-    assert rulesets["erudite-ru"]["lexicons"] == ["ru-opencorpora"]
+    assert rulesets["erudite-ru"]["lexicons"] == ["ru-erudite", "ru-opencorpora"]
 
 
 def test_word_check_against_the_chosen_lexicon(client):

@@ -66,7 +66,7 @@ def test_erudite_rejects_with_reason(client, word, code, detail):
 def test_response_shape(client):
     body = get(client, "СТОЛЫ", "erudite-ru").get_json()
     assert body["word"] == "СТОЛЫ" and body["ruleset"] == "erudite-ru"
-    assert body["lexicon"]["name"] == "ru-opencorpora"
+    assert body["lexicon"]["name"] == "ru-erudite"
     assert body["lexicon"]["checksum"].startswith("sha256:")
     assert body["reason"] == {"code": "not-nominative-singular", "detail": "plural of СТОЛ"}
 
@@ -114,7 +114,10 @@ def test_batch_in_input_order(client):
     body = r.get_json()
     assert [x["word"] for x in body["results"]] == ["СТОЛЫ", "КОШКА", "МОСКВА"]
     assert [x["valid"] for x in body["results"]] == [False, True, False]
-    assert body["lexicon"]["name"] == "ru-opencorpora"
+    # ru-erudite is merged from several sources: an accepted word names its own.
+    assert body["results"][1]["source"] == "pymorphy3-dicts-ru"
+    assert "source" not in body["results"][0]
+    assert body["lexicon"]["name"] == "ru-erudite"
     assert all("lexicon" not in x for x in body["results"])
 
 
@@ -137,7 +140,8 @@ def test_lexicons_listing(client):
     assert set(by_name) >= {"en-enable", "ru-opencorpora"}
     ru = by_name["ru-opencorpora"]["manifest"]
     assert "CC" in ru["license"] and "OpenCorpora" in ru["attribution"]
-    assert set(by_name["ru-opencorpora"]["rulesets"]) == {"erudite-ru", "scrabble-ru"}
+    assert set(by_name["ru-opencorpora"]["rulesets"]) == {"scrabble-ru"}
+    assert set(by_name["ru-erudite"]["rulesets"]) == {"erudite-ru"}
 
 
 def test_score_with_validate(client):

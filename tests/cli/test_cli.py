@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import json
+
 from adjudicator.cli import cli
 from tests.conftest import board_rows
 
@@ -89,3 +91,17 @@ def test_lexicon_build_from_a_word_list(runner, tmp_path):
 def test_lexicon_build_needs_a_source(runner):
     result = runner.invoke(cli, ["lexicon", "build"])
     assert result.exit_code == 2
+
+
+def test_lexicon_recall(runner, tmp_path):
+    words = tmp_path / "nouns.txt"
+    words.write_text("кошка\nбетоноукладчик\nстолы\nвуз\nбаба-яга\n", "utf-8")
+    result = runner.invoke(cli, ["lexicon", "recall", str(words), "--ruleset", "erudite-ru"])
+    assert result.exit_code == 0, result.output
+    assert "2 of 4 single words accepted, 50.00%; 1 phrases set aside" in result.output
+    assert "accepted through hunspell-ru: 1" in result.output
+    assert "abbreviation: 1 (25.00%)" in result.output
+    result = runner.invoke(
+        cli, ["lexicon", "recall", str(words), "--ruleset", "erudite-ru", "--json"]
+    )
+    assert json.loads(result.output)["by_source"] == {"pymorphy3-dicts-ru": 1, "hunspell-ru": 1}
