@@ -16,10 +16,14 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from adjudicator.errors import ConfigError
 from adjudicator.store.audit import AuditTrail
 from adjudicator.store.games import GameStore
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+# The PostgreSQL advisory lock that migrations hold ("adju"), so that instances
+# started together on an empty database upgrade it one after the other.
+MIGRATION_LOCK = 0x61646A75
 log = logging.getLogger("adjudicator.store")
 
 
@@ -53,8 +57,30 @@ def open_store(url: str) -> Store:
     return Store(engine, GameStore(engine), AuditTrail(engine))
 
 
+def check_driver(url: str) -> None:
+    """Stop early, and say what to install, when the URL's driver is missing.
+
+    :raises ConfigError: a URL SQLAlchemy cannot read, or whose driver is not installed.
+    """
+    try:
+        sa.engine.make_url(url).get_dialect().import_dbapi()
+    except ModuleNotFoundError as exc:
+        hint = "pip install 'adjudicator[postgres]'"
+        if exc.name != "psycopg":
+            hint += " and write the URL as postgresql+psycopg://user@host/db"
+        raise ConfigError(
+            "ADJUDICATOR_DATABASE_URL", None, f"the database driver {exc.name} is missing: {hint}"
+        ) from None
+    except (sa.exc.ArgumentError, sa.exc.NoSuchModuleError) as exc:
+        raise ConfigError("ADJUDICATOR_DATABASE_URL", None, str(exc)) from None
+
+
 def open_engine(url: str) -> sa.Engine:
-    """Create the engine; SQLite gets WAL, a busy timeout and foreign keys."""
+    """Create the engine; SQLite gets WAL, a busy timeout and foreign keys.
+
+    :raises ConfigError: see :func:`check_driver`.
+    """
+    check_driver(url)
     if url.startswith("sqlite"):
         file = url.split("///", 1)[1] if "///" in url else ""
         if file and file != ":memory:":
@@ -104,5 +130,9 @@ def migrate(engine: sa.Engine) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
+        if conn.dialect.name == "postgresql":
+            # Held until this transaction ends: an instance that waited here
+            # then finds the schema up to date, and Alembic does nothing.
+            conn.execute(sa.text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         cfg.attributes["connection"] = conn
         command.upgrade(cfg, "head")
