@@ -245,7 +245,7 @@ def test_a_russian_browser_gets_russian_and_a_russian_ruleset(open_page, live_se
     assert page.title() == "Проверка слов"
     assert page.text_content("h1") == "Проверка слов"
     assert page.input_value("#ruleset") == "erudite-ru"
-    assert page.input_value("#lexicon") == "ru-opencorpora"
+    assert page.input_value("#lexicon") == "ru-erudite"
     labels = page.eval_on_selector_all("#ruleset optgroup", "gs => gs.map((g) => g.label)")
     # The reader's language first, then the others by their Russian names.
     assert labels[0] == "Русский" and labels[1:] == sorted(labels[1:]) and len(labels) == 12
@@ -257,7 +257,7 @@ def test_a_russian_browser_gets_russian_and_a_russian_ruleset(open_page, live_se
 
     judge(page, "erudite-ru", "кот")
     assert page.text_content("#verdict") == "\u2713 ДОПУСТИМО"  # text and symbol, not colour alone
-    assert page.text_content("#result-lexicon").startswith("Словарь ru-opencorpora ")
+    assert page.text_content("#result-lexicon").startswith("Словарь ru-erudite ")
     assert page.text_content("#announce").startswith("Допустимо. КОТ. Словарь")
     assert page.text_content(".hint") == "Нажмите любую клавишу, чтобы продолжить"
     time.sleep(0.6)
