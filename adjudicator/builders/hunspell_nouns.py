@@ -25,17 +25,19 @@ from pathlib import Path
 from adjudicator.core.alphabet import Alphabet
 from adjudicator.core.lexicon import SOURCE_SHIFT
 from adjudicator.core.wordfilter import TAGS
-from adjudicator.errors import LexiconBuildError
 
 from .expanders import accepted, hunspell_version
 from .fetch import fetch
 from .keys import KeyMaker
 from .records import LemmaRules, Record
 from .report import Dropped
+from .sections import checked_section, name_list
 
 _REQUIRED = {"package", "version", "url", "sha256", "file", "license", "noun_flags"}
 _OPTIONAL = {"attribution"}
-_COMMON_BAD = frozenset({"Name", "Surn", "Patr", "Geox", "Orgn", "Trad", "Abbr", "Init"})
+_NOUN_NOMINATIVE = TAGS["noun"] | TAGS["nominative"]
+_NUMBER = TAGS["singular"] | TAGS["plural_only"]
+_COMMON_BAD = TAGS["proper"] | TAGS["abbreviation"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,29 +73,10 @@ class HunspellNouns:
 
 def hunspell_nouns_from_mapping(data: t.Any, where: str) -> HunspellNouns:
     """:raises LexiconBuildError: not a mapping, or an unknown or missing key."""
-    key = "hunspell_nouns"
-    if not isinstance(data, dict):
-        raise LexiconBuildError(f"{where}: {key}: must be a mapping", recipe=where, key=key)
-    for name in sorted(set(data) - _REQUIRED - _OPTIONAL):
-        raise LexiconBuildError(f"{where}: {key}.{name}: unknown key", recipe=where, key=key)
-    for name in sorted(_REQUIRED - set(data)):
-        raise LexiconBuildError(f"{where}: {key}.{name}: is required", recipe=where, key=key)
-    flags = data["noun_flags"]
-    if not (isinstance(flags, list) and flags and all(isinstance(f, str) for f in flags)):
-        raise LexiconBuildError(
-            f"{where}: {key}.noun_flags: a list of affix flags such as [K, J]",
-            recipe=where,
-            key=key,
-        )
+    data = checked_section(data, where, "hunspell_nouns", _REQUIRED, _OPTIONAL)
+    flags = name_list(data, "noun_flags", where, "hunspell_nouns")
     return HunspellNouns(
-        package=str(data["package"]),
-        version=str(data["version"]),
-        url=str(data["url"]),
-        sha256=str(data["sha256"]),
-        file=str(data["file"]),
-        license=str(data["license"]),
-        noun_flags=frozenset(flags),
-        attribution=None if data.get("attribution") is None else str(data["attribution"]),
+        **{k: str(v) for k, v in data.items() if k != "noun_flags"}, noun_flags=frozenset(flags)
     )
 
 
@@ -107,12 +90,12 @@ def noun_stems(dic_text: str, noun_flags: frozenset[str]) -> list[str]:
     return list(stems)
 
 
-def _common_nominative(tag: t.Any) -> bool:
-    return bool(
-        tag.POS == "NOUN"
-        and tag.case == "nomn"
-        and ("sing" in tag or "Pltm" in tag)
-        and not tag.grammemes & _COMMON_BAD
+def _common_nominative(bits: int) -> bool:
+    """A common noun's reading in the nominative, singular or without a singular."""
+    return (
+        bits & _NOUN_NOMINATIVE == _NOUN_NOMINATIVE
+        and bool(bits & _NUMBER)
+        and not bits & _COMMON_BAD
     )
 
 
@@ -157,7 +140,8 @@ def noun_records(
             if analyzer.word_is_known(stem):
                 counts["known"] += 1
                 continue
-            reading = next((p for p in analyzer.parse(stem) if _common_nominative(p.tag)), None)
+            parses = analyzer.parse(stem)
+            reading = next((p for p in parses if _common_nominative(tag_bits(p.tag))), None)
             if reading is None or reading.normal_form != stem:
                 dropped.add("no_noun_reading", stem)
                 counts["no_noun_reading"] += 1

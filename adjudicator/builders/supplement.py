@@ -22,6 +22,7 @@ from pathlib import Path
 from adjudicator.errors import LexiconBuildError
 
 from .fetch import fetch
+from .sections import checked_section, name_list
 
 FORMATS = ("noun-forms-csv",)
 _REQUIRED = {"package", "version", "url", "sha256", "file", "format", "license", "keep_pos"}
@@ -57,23 +58,13 @@ class Supplement:
 
 def supplement_from_mapping(data: t.Any, where: str) -> Supplement:
     """:raises LexiconBuildError: not a mapping, an unknown or missing key, a bad format."""
-    if not isinstance(data, dict):
-        raise LexiconBuildError(f"{where}: supplement: must be a mapping", recipe=where)
-    for key in data:
-        if key not in _REQUIRED | _OPTIONAL:
-            raise LexiconBuildError(f"{where}: supplement: unknown key {key!r}", recipe=where)
-    for key in sorted(_REQUIRED - set(data)):
-        raise LexiconBuildError(f"{where}: supplement: {key}: is required", recipe=where)
+    data = checked_section(data, where, "supplement", _REQUIRED, _OPTIONAL)
     if data["format"] not in FORMATS:
         raise LexiconBuildError(
             f"{where}: supplement: format must be one of {', '.join(FORMATS)}", recipe=where
         )
-    keep = data["keep_pos"]
-    if not (isinstance(keep, list) and keep and all(isinstance(p, str) for p in keep)):
-        raise LexiconBuildError(f"{where}: supplement: keep_pos: a list of names", recipe=where)
-    return Supplement(
-        **{k: str(v) for k, v in data.items() if k != "keep_pos"}, keep_pos=tuple(keep)
-    )
+    keep = name_list(data, "keep_pos", where, "supplement")
+    return Supplement(**{k: str(v) for k, v in data.items() if k != "keep_pos"}, keep_pos=keep)
 
 
 def supplement_forms(supplement: Supplement, folder: Path) -> list[str]:

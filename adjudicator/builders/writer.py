@@ -23,7 +23,7 @@ import marisa_trie
 import yaml
 
 from adjudicator.core.alphabet import Alphabet
-from adjudicator.core.lexicon import record_format
+from adjudicator.core.lexicon import RECORD_FORMAT, SOURCED_FORMAT
 from adjudicator.core.wordfilter import tag_names
 from adjudicator.errors import LexiconBuildError
 
@@ -108,8 +108,7 @@ def write_lexicon(
     unique = list(records if isinstance(records, set) else set(records))
     if not unique:
         raise LexiconBuildError(f"lexicon {meta.name!r} would be empty", lexicon=meta.name)
-    layout = record_format({"sources": sources})
-    max_tags = MAX_SOURCED_TAGS if sources else MAX_FIELD
+    layout, max_tags = (SOURCED_FORMAT, MAX_SOURCED_TAGS) if sources else (RECORD_FORMAT, MAX_FIELD)
     tags = _check_fields(meta.name, unique, lemma_rules, max_tags)
     keys = {key for key, _ in unique}
     out_dir.mkdir(parents=True, exist_ok=True)

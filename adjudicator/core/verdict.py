@@ -92,6 +92,8 @@ class WordJudge:
     _mask: int = field(init=False, repr=False, compare=False)
     _ranks: t.Mapping[int, int] = field(init=False, repr=False, compare=False)
     _folded: int = field(init=False, repr=False, compare=False)  # rejected when all folded
+    # A merged lexicon's source names, by the index its tag bits hold; empty for one source.
+    sources: tuple[str, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         flt = self.word_filter
@@ -110,6 +112,7 @@ class WordJudge:
         object.__setattr__(self, "_mask", mask)
         object.__setattr__(self, "_ranks", ranks)
         object.__setattr__(self, "_folded", flt.reject & TAGS["folded"])
+        object.__setattr__(self, "sources", self.lexicon.sources)
 
     def __call__(self, key: str) -> Reason | None:
         """Why the word of ``key`` is not acceptable; None when it is."""
@@ -140,7 +143,7 @@ class WordJudge:
     def source(self, records: t.Sequence[tuple[int, int]]) -> str | None:
         """Which of a merged lexicon's sources the first acceptable of these
         readings comes from; None when none is acceptable or the lexicon has one source."""
-        sources = self.lexicon.sources
+        sources = self.sources
         if not sources:
             return None
         mask, ranks = self._mask, self._ranks
@@ -225,7 +228,6 @@ class WordChecker:
     speller: Speller = field(init=False, repr=False, compare=False)
     _judge: WordJudge = field(init=False, repr=False, compare=False)
     _digraphs: bool = field(init=False, repr=False, compare=False)  # written with letters
-    _merged: bool = field(init=False, repr=False, compare=False)  # readings name a source
     # Finds a character the ruleset folds (None: it folds none).
     _folds: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
@@ -233,7 +235,6 @@ class WordChecker:
         object.__setattr__(self, "speller", Speller(self.rules.alphabet, self.rules.fold))
         spelled = any(spec.spelled for spec in self.rules.alphabet.letters)
         object.__setattr__(self, "_digraphs", spelled)
-        object.__setattr__(self, "_merged", bool(self.lexicon.sources))
         sources = "".join(self.rules.fold)
         object.__setattr__(
             self, "_folds", re.compile(f"[{re.escape(sources)}]") if sources else None
@@ -279,7 +280,7 @@ class WordChecker:
                     break
         if reason is None:
             verdict: CheckedWord = {"word": "".join(labels), "valid": True, "tiles": labels}
-            source = self._judge.source(records) if self._merged else None
+            source = self._judge.source(records) if self._judge.sources else None
             if source is not None:
                 verdict["source"] = source
         else:
