@@ -68,11 +68,17 @@ _LEXICON = click.option(
 @click.option("--workers", default=2, show_default=True, type=int)
 def serve(host: str, port: int, workers: int) -> None:
     """Run the service under gunicorn on the embedded defaults."""
+    from adjudicator.services.admin_key import admin_key
     from adjudicator.web.runtime.server import run_gunicorn
 
     settings = Settings.from_env()
+    key, generated = admin_key(settings)
     click.echo(f"adjudicator listening on http://{host}:{port}/  (Ctrl-C to stop)")
     click.echo(f"data: {settings.data_dir}  (ADJUDICATOR_DATA_DIR)")
+    if generated:
+        click.echo(f"admin key, shown this once (`adjudicator admin-key` shows it again): {key}")
+    elif not settings.admin_key:
+        click.echo(f"admin key: in {settings.admin_key_file}  (adjudicator admin-key)")
     for old in settings.old_databases():
         click.echo(
             f"note: an earlier release's database is at {old}; the service uses the "
@@ -81,6 +87,15 @@ def serve(host: str, port: int, workers: int) -> None:
             err=True,
         )
     run_gunicorn(host, port, workers)
+
+
+@cli.command("admin-key")
+def admin_key_command() -> None:
+    """Print the admin key: ADJUDICATOR_ADMIN_KEY, else the one in the data folder
+    (made now if the service has never started)."""
+    from adjudicator.services.admin_key import admin_key
+
+    click.echo(admin_key(Settings.from_env())[0])
 
 
 @cli.command()

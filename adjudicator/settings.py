@@ -90,8 +90,9 @@ SETTINGS: tuple[Setting, ...] = (
     Setting(
         "admin_key",
         None,
-        "Key for admin actions (listing adjudications, "
-        "revealing word results). Unset: those actions are open (development).",
+        "Key for admin actions (listing adjudications, revealing word results). "
+        "Unset: the service generates one into `admin-key` in the data folder on "
+        "first start (mode 0600); `adjudicator admin-key` shows it.",
     ),
     Setting(
         "api_keys",
@@ -153,6 +154,11 @@ class Settings:
         values["database_url"] = values["database_url"] or f"sqlite:///{database}"
         names = {f.name for f in fields(cls)}
         return cls(**{k: v for k, v in values.items() if k in names})
+
+    @property
+    def admin_key_file(self) -> Path:
+        """Where the generated admin key is kept when ``admin_key`` is not set."""
+        return self.data_dir / "admin-key"
 
     @property
     def loaded_lexicon_dir(self) -> Path:

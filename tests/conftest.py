@@ -243,3 +243,10 @@ def url_reachable(url: str) -> bool:
             return True
     except OSError:
         return False
+
+
+def admin_headers(app: Flask) -> dict[str, str]:
+    """The app's admin key (given, or generated into its data folder) as a header."""
+    from adjudicator.web.runtime.extension import runtime
+
+    return {"Authorization": f"Bearer {runtime(app).settings.admin_key}"}

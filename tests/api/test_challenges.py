@@ -5,12 +5,12 @@ import json
 import pytest
 
 from adjudicator.web import create_app
-from tests.conftest import CONFIG, LEXICONS, board_rows
+from tests.conftest import CONFIG, LEXICONS, admin_headers, board_rows
 
 
-def challenge(client, **body):
+def challenge(client, headers=None, **body):
     body.setdefault("ruleset", "scrabble-en")
-    return client.post("/api/v1/challenges", json=body)
+    return client.post("/api/v1/challenges", json=body, headers=headers or {})
 
 
 @pytest.mark.parametrize(
@@ -72,7 +72,8 @@ def test_hidden_verdict_names_no_failing_word(client):
     assert body["words"] == ["QI", "ZQX", "ZA"]
     text = json.dumps(body)
     assert '"valid"' not in text and "reason" not in text and "not-in-lexicon" not in text
-    revealed = challenge(client, words=["QI", "ZQX", "ZA"], reveal=True).get_json()
+    admin = admin_headers(client.application)
+    revealed = challenge(client, admin, words=["QI", "ZQX", "ZA"], reveal=True).get_json()
     assert [w["valid"] for w in revealed["words"]] == [True, False, True]
     assert revealed["words"][1]["reason"]["code"] == "not-in-lexicon"
 
@@ -111,6 +112,8 @@ def test_audit_trail_records_and_survives_restart(tmp_path):
     id_ = made.get_json()["id"]
     assert made.headers["Location"] == f"/api/v1/adjudications/{id_}"
     second = create_app(cfg).test_client()  # a restart: a new app on the same file
+    admin = admin_headers(second.application)
+    second.environ_base["HTTP_AUTHORIZATION"] = admin["Authorization"]
     got = second.get(f"/api/v1/adjudications/{id_}").get_json()
     assert got["verdict"] == "unacceptable" and got["asked_by"] == "station:T7"
     assert got["lexicon"]["checksum"].startswith("sha256:")

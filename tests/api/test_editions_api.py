@@ -12,7 +12,7 @@ import pytest
 from adjudicator.services.lexicons import build_lexicon
 from adjudicator.settings import Settings
 from adjudicator.web.runtime.extension import runtime
-from tests.conftest import CONFIG, LEXICONS, make_app
+from tests.conftest import CONFIG, LEXICONS, admin_headers, make_app
 
 # Per edition: a few words of its own list, a word it accepts as typed (accents,
 # digraphs, ß), and what the answer names as the word judged.
@@ -88,6 +88,7 @@ def test_a_challenge_in_spanish_rules_on_the_play_as_a_whole(client):
     revealed = client.post(
         "/api/v1/challenges",
         json={"ruleset": "scrabble-es", "words": ["chico", "canción"], "reveal": True},
+        headers=admin_headers(client.application),
     ).get_json()["words"]
     assert revealed[0]["word"] == "[CH]ICO" and revealed[0]["tilings"] == 2
     assert revealed[1]["folded"] == {"ó": "o"} and "tilings" not in revealed[1]

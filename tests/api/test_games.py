@@ -7,6 +7,7 @@ import threading
 import pytest
 
 from adjudicator.web.runtime.extension import runtime
+from tests.conftest import admin_headers
 
 
 @pytest.fixture()
@@ -241,10 +242,15 @@ def test_deleting_a_game_needs_the_admin_key(tmp_path):
     runtime(app).store.dispose()
 
 
-def test_deleting_is_refused_without_a_configured_admin_key(gc):
+def test_deleting_needs_the_generated_admin_key_when_none_is_configured(gc):
+    """No ADJUDICATOR_ADMIN_KEY: the service made one in its data folder, and
+    deleting needs it like any admin action."""
     id_, auth, _ = new_game(gc)
-    assert gc.delete(f"/api/v1/games/{id_}").status_code == 403
+    assert gc.delete(f"/api/v1/games/{id_}").status_code == 401
     assert gc.get(f"/api/v1/games/{id_}").status_code == 200
+    deleted = gc.delete(f"/api/v1/games/{id_}", headers=admin_headers(gc.application))
+    assert deleted.status_code == 204
+    assert gc.get(f"/api/v1/games/{id_}").status_code == 404
 
 
 def test_reads_never_trust_a_stale_cache(db_app):

@@ -8,7 +8,7 @@ import io
 import pytest
 
 from adjudicator.web.runtime.extension import runtime
-from tests.conftest import make_app
+from tests.conftest import admin_headers, make_app
 
 ADMIN = "director-key"
 AS_ADMIN = {"Authorization": f"Bearer {ADMIN}"}
@@ -97,11 +97,16 @@ def test_loading_and_deleting_need_the_admin_key_before_anything_is_read(client,
     assert client.delete("/api/v1/lexicons/club", headers=headers).status_code == status
 
 
-def test_without_an_admin_key_configured_lists_cannot_be_changed(tmp_path):
+def test_without_an_admin_key_configured_lists_need_the_generated_one(tmp_path):
     app = make_app(tmp_path / "t.db", data_dir=str(tmp_path / "data"))
     try:
         resp = upload_text(app.test_client(), "cat\n", headers={})
-        assert resp.status_code == 403 and "ADJUDICATOR_ADMIN_KEY" in resp.get_json()["detail"]
+        assert resp.status_code == 401 and "admin key" in resp.get_json()["detail"]
+        key = (tmp_path / "data" / "admin-key").read_text("ascii").strip()
+        assert (tmp_path / "data" / "admin-key").stat().st_mode & 0o777 == 0o600
+        assert admin_headers(app) == {"Authorization": f"Bearer {key}"}
+        resp = upload_text(app.test_client(), "cat\n", headers=admin_headers(app))
+        assert resp.status_code == 201, resp.get_json()
     finally:
         runtime(app).store.dispose()
 

@@ -13,6 +13,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from tests.conftest import admin_headers
+
 J = "application/json"
 SCORE, CHECK, CHALLENGE = "/api/v1/score", "/api/v1/words/check", "/api/v1/challenges"
 WORD = "/api/v1/words/"
@@ -198,7 +200,10 @@ def test_the_corpus_is_big_enough():
 @pytest.mark.parametrize("case", CORPUS, ids=[c[0] for c in CORPUS])
 def test_malformed_request(client, case):
     _, method, path, body, content_type, *_ = case
-    headers = {"Content-Type": content_type} if content_type else {}
+    # As the admin: authentication comes first, and the corpus is about what follows.
+    headers = admin_headers(client.application)
+    if content_type:
+        headers["Content-Type"] = content_type
     resp = client.open(path, method=method, data=body, headers=headers)
     _assert_problem(resp.status_code, resp.headers["Content-Type"], resp.get_json(), case)
 

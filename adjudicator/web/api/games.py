@@ -188,7 +188,6 @@ def board(id_: str, query: BoardQuery) -> Response:
     status=204,
     errors=(404,),
     access="admin",
-    destructive=True,
     media_type="",
 )
 def delete(id_: str) -> tuple[str, int]:

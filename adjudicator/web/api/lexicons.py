@@ -43,7 +43,6 @@ def diff(base: str, other: str, query: DiffQuery) -> LexiconDiff:
     raw_media=("text/plain", "multipart/form-data"),
     errors=(404, 422),
     access="admin",
-    destructive=True,
 )
 def load(query: LoadLexiconQuery) -> LoadedLexicon:
     """The list as a text body, or as the form field ``file`` of a multipart upload."""
@@ -72,7 +71,6 @@ def load(query: LoadLexiconQuery) -> LoadedLexicon:
     status=204,
     errors=(404, 409),
     access="admin",
-    destructive=True,
     media_type="",
 )
 def delete(name: str) -> tuple[str, int]:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import codecs
+import dataclasses
 import logging
 import typing as t
 from pathlib import Path
 
 from flask import Flask
 
+from adjudicator.services.admin_key import admin_key
 from adjudicator.services.games import Games
 from adjudicator.services.registry import open_registry
 from adjudicator.services.rulesets import stand_in_warnings
@@ -46,6 +48,8 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     )
     overrides = dict(test_config or {})
     settings = Settings.from_env(**{k: overrides.pop(k) for k in list(overrides) if k.islower()})
+    key, generated = admin_key(settings)
+    settings = dataclasses.replace(settings, admin_key=key)
     app.config.from_mapping(MAX_CONTENT_LENGTH=settings.max_body_bytes)
     app.config.from_mapping(overrides)
     jsonio.init_app(app)
@@ -70,6 +74,11 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     # key, the admin key).
     rt.metrics = metrics.init_app(app)
     logs.init_app(app, settings.log_level)
+    if generated:
+        logging.getLogger("adjudicator.auth").warning(
+            "generated an admin key into %s; `adjudicator admin-key` shows it",
+            settings.admin_key_file,
+        )
     for warning in stand_in_warnings(registry):
         logging.getLogger("adjudicator.lexicons").warning(warning)
     rt.limiter = limits.init_app(app, settings)

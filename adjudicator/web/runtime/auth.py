@@ -77,7 +77,7 @@ class Guard:
         """Before-request hook: the access the operation declares.
 
         ``reader`` and ``admin`` operations need a client key when keys are
-        configured; ``admin`` ones need the admin key too, when it is set.
+        configured; ``admin`` ones need the admin key too.
 
         :raises Unauthorized: no key sent. :raises Forbidden: a key that is not valid here.
         """
@@ -87,7 +87,7 @@ class Guard:
         if self.keyed and client_name() is None:
             _refuse("this API needs a client key")
         if op.access == "admin":
-            require_admin(destructive=op.destructive)
+            require_admin()
 
 
 def _presented() -> bytes | None:
@@ -138,19 +138,13 @@ def _refuse(what: str) -> None:
 
 
 def is_admin() -> bool:
-    if not runtime().settings.admin_key:
-        return True  # no key configured: development mode, documented
+    """The request carries the admin key (there always is one: see
+    :func:`adjudicator.services.admin_key.admin_key`)."""
     return _identify()[1]
 
 
-def require_admin(*, destructive: bool = False) -> None:
-    """:raises Unauthorized: no key sent. :raises Forbidden: not the admin key.
-
-    A ``destructive`` action (deleting a game) is refused outright when no admin
-    key is configured, instead of being open as in development mode.
-    """
-    if destructive and not runtime().settings.admin_key:
-        raise Forbidden("deleting needs ADJUDICATOR_ADMIN_KEY to be set on the server")
+def require_admin() -> None:
+    """:raises Unauthorized: no key sent. :raises Forbidden: not the admin key."""
     if not is_admin():
         _refuse("this action needs the admin key")
 

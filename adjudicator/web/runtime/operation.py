@@ -38,13 +38,11 @@ class Operation:
     :param raw_media: media types of a body the view reads itself (a text file, a
         multipart upload), published beside the JSON ``body`` if there is one.
     :param access: ``reader`` needs a client key when ``ADJUDICATOR_API_KEYS`` is set;
-        ``admin`` needs that and ``ADJUDICATOR_ADMIN_KEY`` when set.
+        ``admin`` needs that and the admin key (``ADJUDICATOR_ADMIN_KEY``, else
+        the one generated into the data folder).
     :param authorize: called with the path arguments before the query and the body
         are read, so that a caller without the right (a game's write token, say) is
         refused before its input is validated.
-    :param destructive: an ``admin`` action that is refused outright while no admin
-        key is configured (deleting a game, changing the lexicons), instead of being
-        open as in development mode.
     :param reveal: some inputs (``reveal``) need the admin key, when it is set.
     :param limited: counted by the rate limiter (not health, readiness or metrics).
     :param ruleset_params: path or query parameters that name a ruleset (an enum).
@@ -61,7 +59,6 @@ class Operation:
     query: type[BaseModel] | None = None
     errors: tuple[int, ...] = ()
     access: Access = "open"
-    destructive: bool = False
     authorize: t.Callable[..., None] | None = None
     limited: bool = True
     reveal: bool = False
