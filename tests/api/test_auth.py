@@ -75,6 +75,56 @@ def test_operations_and_pages_stay_open(keyed, path):
     assert keyed.test_client().get(path).status_code == 200
 
 
+GCG = "#character-encoding UTF-8\n#player1 A A\n#player2 B B\n>A: ABC 8H CAB +14 14\n"
+
+
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        ("/api/v1/games", "{not json"),
+        ("/api/v1/games/import?ruleset=scrabble-en", "{not json"),
+    ],
+)
+def test_with_keys_set_game_writes_need_a_key_before_the_body_is_read(keyed, path, body):
+    c = keyed.test_client()
+    headers = {"Content-Type": "application/json"}
+    assert c.post(path, data=body, headers=headers).status_code == 401
+    wrong = c.post(path, data=body, headers={**headers, "X-API-Key": "nope"})
+    assert wrong.status_code == 403
+    keyed_bad = c.post(path, data=body, headers={**headers, "X-API-Key": "club-key-1"})
+    assert keyed_bad.status_code == 400  # now the body is read, and refused
+
+
+def test_with_keys_set_an_event_needs_the_key_and_the_games_token(keyed):
+    c = keyed.test_client()
+    club = {"X-API-Key": "club-key-1"}
+    made = c.post("/api/v1/games", json={"ruleset": "scrabble-en", "players": ["A", "B"]})
+    assert made.status_code == 401
+    made = c.post(
+        "/api/v1/games", json={"ruleset": "scrabble-en", "players": ["A", "B"]}, headers=club
+    )
+    assert made.status_code == 201, made.get_json()
+    game = made.get_json()
+    url = f"/api/v1/games/{game['id']}/events"
+    event = {"version": 0, "type": "pass", "player": 0}
+    token = {"X-Game-Token": game["token"]}
+    assert c.post(url, json=event, headers=token).status_code == 401  # no client key
+    assert c.post(url, json=event, headers=club).status_code == 403  # no game token
+    assert (
+        c.post(url, data="{bad", headers={**token, "Content-Type": "application/json"}).status_code
+        == 401
+    )
+    done = c.post(url, json=event, headers={**club, **token})
+    assert done.status_code == 201, done.get_json()
+    imported = c.post(
+        "/api/v1/games/import?ruleset=scrabble-en",
+        data=GCG,
+        headers={**club, "Content-Type": "text/plain"},
+    )
+    assert imported.status_code == 201, imported.get_json()
+    assert c.get(f"/api/v1/games/{game['id']}").status_code == 200  # a spectator reads freely
+
+
 def test_admin_actions_need_the_admin_key_not_a_client_key(keyed):
     client = keyed.test_client()
     assert client.get("/api/v1/adjudications").status_code == 401

@@ -32,7 +32,7 @@ bp = Blueprint("challenges", __name__, url_prefix="/api/v1")
     status=201,
     body=ChallengeRequest,
     errors=(404, 409, 422),
-    access="reader",
+    access="client",
     reveal=True,
     headers={"Location": "The adjudication's URL"},
     links={
@@ -74,7 +74,7 @@ def create(body: ChallengeRequest) -> tuple[Adjudication, dict[str, str]]:
     response=Adjudication,
     query=RevealQuery,
     errors=(400, 404),
-    access="reader",
+    access="client",
     reveal=True,
 )
 def show(adjudication_id: str, query: RevealQuery) -> Adjudication:

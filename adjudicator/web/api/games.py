@@ -62,6 +62,7 @@ def _created(game: GameOut) -> tuple[GameOut, dict[str, str]]:
     body=CreateGameRequest,
     errors=(404, 422),
     headers={"Location": "The game's URL"},
+    access="client",
 )
 def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
     return _created(
@@ -89,6 +90,7 @@ def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
     raw_media=("text/plain", "application/x-gcg"),
     query=ImportQuery,
     errors=(404, 422),
+    access="client",
 )
 def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
     """The record as the raw body (``?ruleset=``, ``?strict=``), or as JSON."""
@@ -111,6 +113,7 @@ def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
     body=EventRequest,
     errors=(403, 404, 409, 422),
     authorize=_game_writer,
+    access="client",
 )
 def add(id_: str, body: EventRequest) -> GameOut:
     try:

@@ -25,7 +25,7 @@ bp = Blueprint("lexicons", __name__, url_prefix="/api/v1")
     response=LexiconDiff,
     query=DiffQuery,
     errors=(400, 404),
-    access="reader",
+    access="client",
 )
 def diff(base: str, other: str, query: DiffQuery) -> LexiconDiff:
     return diff_lexicons(runtime().registry, base, other, query.limit)

@@ -18,7 +18,7 @@ bp = Blueprint("rulesets", __name__, url_prefix="/api/v1")
 
 @bp.get("/rulesets")
 @operation(
-    "listRulesets", "Rulesets in force", "rulesets", response=RulesetsResponse, access="reader"
+    "listRulesets", "Rulesets in force", "rulesets", response=RulesetsResponse, access="client"
 )
 def index() -> RulesetsResponse:
     return list_rulesets(runtime().registry)
@@ -31,7 +31,7 @@ def index() -> RulesetsResponse:
     "rulesets",
     response=RulesetDetail,
     errors=(404,),
-    access="reader",
+    access="client",
     ruleset_params=("name",),
 )
 def show(name: str) -> RulesetDetail:

@@ -20,7 +20,7 @@ bp = Blueprint("score", __name__, url_prefix="/api/v1")
     response=ScoreResponse,
     body=ScoreRequest,
     errors=(404, 422),
-    access="reader",
+    access="client",
 )
 def score(body: ScoreRequest) -> ScoreResponse:
     return score_play(

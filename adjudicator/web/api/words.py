@@ -29,7 +29,7 @@ _ONE_WORD = {
     "response": WordResponse,
     "query": WordQuery,
     "errors": (400, 404),
-    "access": "reader",
+    "access": "client",
     "ruleset_params": ("ruleset",),
 }
 
@@ -55,7 +55,7 @@ def show_check(query: WordQuery) -> WordResponse:
     response=CheckResponse,
     body=CheckRequest,
     errors=(404,),
-    access="reader",
+    access="client",
 )
 def check(body: CheckRequest) -> CheckResponse:
     rt = runtime()
@@ -72,6 +72,6 @@ def check(body: CheckRequest) -> CheckResponse:
 
 
 @bp.get("/lexicons")
-@operation("listLexicons", "Loaded lexicons", "words", response=LexiconsResponse, access="reader")
+@operation("listLexicons", "Loaded lexicons", "words", response=LexiconsResponse, access="client")
 def lexicons() -> LexiconsResponse:
     return list_lexicons(runtime().registry)

@@ -76,7 +76,7 @@ class Guard:
     def check(self) -> None:
         """Before-request hook: the access the operation declares.
 
-        ``reader`` and ``admin`` operations need a client key when keys are
+        ``client`` and ``admin`` operations need a client key when keys are
         configured; ``admin`` ones need the admin key too.
 
         :raises Unauthorized: no key sent. :raises Forbidden: a key that is not valid here.

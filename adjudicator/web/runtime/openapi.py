@@ -132,9 +132,9 @@ def _problem(status: int, headers: dict[str, t.Any] | None = None) -> dict[str, 
 
 def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> dict[str, t.Any]:
     op = route.op
-    # Behind a key: reader and admin operations when client keys are set, admin
+    # Behind a key: client and admin operations when client keys are set, admin
     # ones when the admin key is set.
-    keyed = (op.access != "open" and guarded["reader"]) or (
+    keyed = (op.access != "open" and guarded["client"]) or (
         op.access == "admin" and guarded["admin"]
     )
     ok: dict[str, t.Any] = {"description": HTTPStatus(op.status).phrase}
@@ -190,7 +190,7 @@ def build(
 ) -> dict[str, t.Any]:
     """The document for these routes.
 
-    :param keys: client keys are configured (reader operations declare security).
+    :param keys: client keys are configured (client operations declare security).
     :param admin: the admin key is configured.
     :param limited: rate limiting is on (429 is declared).
     """
@@ -203,7 +203,7 @@ def build(
         if "ruleset" in props:
             optional = props["ruleset"].get("default", ...) is None
             props["ruleset"] = {**props["ruleset"], "enum": rulesets + ([None] if optional else [])}
-    guarded = {"reader": keys, "admin": admin, "limited": limited}
+    guarded = {"client": keys, "admin": admin, "limited": limited}
     paths: dict[str, dict[str, t.Any]] = {}
     for route in published:
         paths.setdefault(route.path, {})[route.method] = _operation(route, rulesets, guarded)

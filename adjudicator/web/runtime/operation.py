@@ -19,7 +19,7 @@ from pydantic import BaseModel
 
 from adjudicator.web.runtime.parsing import parse_json, parse_query
 
-Access = t.Literal["open", "reader", "admin"]
+Access = t.Literal["open", "client", "admin"]
 View = t.Callable[..., t.Any]
 
 
@@ -37,7 +37,7 @@ class Operation:
         429 when rate-limited, 500 always).
     :param raw_media: media types of a body the view reads itself (a text file, a
         multipart upload), published beside the JSON ``body`` if there is one.
-    :param access: ``reader`` needs a client key when ``ADJUDICATOR_API_KEYS`` is set;
+    :param access: ``client`` needs a client key when ``ADJUDICATOR_API_KEYS`` is set;
         ``admin`` needs that and the admin key (``ADJUDICATOR_ADMIN_KEY``, else
         the one generated into the data folder).
     :param authorize: called with the path arguments before the query and the body
