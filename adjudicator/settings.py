@@ -102,9 +102,15 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting(
         "ratelimit_default",
-        "600/minute",
-        "Requests allowed per client key (or address), in the `limits` notation; "
-        "`off` disables rate limiting.",
+        "6000/minute",
+        "Requests allowed per client key, or per address for requests without one, "
+        "in the `limits` notation; `off` disables rate limiting.",
+    ),
+    Setting(
+        "ratelimit_writes",
+        "120/minute",
+        "Also allowed per client key (or address) for the expensive writes: creating "
+        "or importing a game, loading a lexicon.",
     ),
     Setting(
         "ratelimit_storage_url",
@@ -132,6 +138,7 @@ class Settings:
     admin_key: str | None
     api_keys: str | None
     ratelimit_default: str
+    ratelimit_writes: str
     ratelimit_storage_url: str
     max_json_depth: int
 

@@ -156,13 +156,49 @@ def run(
                     file=sys.stderr,
                 )
                 before = after
+        refusal = refusals(srv, eps["GET word, English"], workdir, rounds, seconds, workers)
     return {
+        "refusal": refusal,
         "server": f"adjudicator serve --workers {workers}",
         "rounds": rounds,
         "seconds": seconds,
         "game": game,
         "ping": _summary(pings),
         "endpoints": {name: _summary(r) for name, r in runs.items()},
+    }
+
+
+def refusals(
+    srv: Server, lookups: list[Req], workdir: Path, rounds: int, seconds: int, workers: int
+) -> dict[str, t.Any]:
+    """What a 429 costs: the same word GETs against a second server whose limit
+    (1 an hour) refuses them all, in rounds between runs on the open server."""
+    with Server(workdir, workers, ADJUDICATOR_RATELIMIT_DEFAULT="1/hour") as closed:
+        closed.wait_ready()
+        wrk.run(closed.port, lookups, 1)  # every worker has refused once
+        refused, looked_up = [], []
+        for _ in range(rounds):
+            looked_up.append(timed(srv, lookups, seconds))
+            got = timed(closed, lookups, seconds)
+            if got["non_2xx"] < got["requests"] * 0.99:
+                raise RuntimeError(
+                    f"the closed server refused only {got['non_2xx']} of {got['requests']}"
+                )
+            refused.append(got)
+    ratios = [r["rps"] / max(lk["rps"], 1e-9) for r, lk in zip(refused, looked_up, strict=True)]
+    return {
+        "refused_rps": round(statistics.median(r["rps"] for r in refused), 1),
+        "lookup_rps": round(statistics.median(r["rps"] for r in looked_up), 1),
+        "ratio": round(statistics.median(ratios), 3),
+        "ratios": [round(x, 3) for x in ratios],
+        # Server CPU per request: a lookup's over a refusal's.
+        "cpu_ratio": round(
+            statistics.median(
+                lk["cpu_us"] / max(r["cpu_us"], 1e-9)
+                for r, lk in zip(refused, looked_up, strict=True)
+            ),
+            3,
+        ),
     }
 
 

@@ -36,6 +36,21 @@ def guards(res: dict[str, t.Any]) -> list[dict[str, t.Any]]:
                 note += f"; {e['errors']} errors or non-2xx answers"
             ok = e["ratio"] >= least and not e["errors"]
             guard(measure, f">= {least:.2f}x", f"{e['ratio']:.2f}x", ok, note)
+    refusal = res.get("http", {}).get("refusal")
+    if refusal:
+        note = f"{refusal['refused_rps']:.0f} refused against {refusal['lookup_rps']:.0f} "
+        note += (
+            f"looked up a second; rounds {min(refusal['ratios']):.2f}–{max(refusal['ratios']):.2f}"
+        )
+        if "cpu_ratio" in refusal:
+            note += f"; by server CPU {refusal['cpu_ratio']:.2f}x"
+        guard(
+            "A 429 against the word GET it refuses",
+            ">= 1.00x",
+            f"{refusal['ratio']:.2f}x",
+            refusal["ratio"] >= 1.0,
+            note,
+        )
     inproc = res.get("inprocess", {})
     for row in inproc.get("checks", []):
         language = "English" if row["ruleset"] == "scrabble-en" else "Russian"

@@ -59,14 +59,14 @@ def request(
 class Server:
     """``python -m adjudicator serve --workers N`` on a free port, as a context manager."""
 
-    def __init__(self, workdir: Path, workers: int) -> None:
+    def __init__(self, workdir: Path, workers: int, **env: str) -> None:
         with socket.socket() as s:
             s.bind((HOST, 0))
             self.port = s.getsockname()[1]
         self.workers = workers
         self.command = [sys.executable, "-m", "adjudicator", "serve"]
         self.command += ["--host", HOST, "--port", str(self.port), "--workers", str(workers)]
-        self.env = server_env(workdir)
+        self.env = {**server_env(workdir), **env}
         self.log = workdir / f"server-{self.port}.log"
 
     def __enter__(self) -> Server:

@@ -364,6 +364,47 @@ def test_limit_is_per_client_key_across_endpoints(limited):
     assert client.get("/api/v1/rulesets", headers=b).status_code == 200  # b has its own budget
 
 
+def test_expensive_writes_have_their_own_tighter_limit(tmp_path):
+    app = make_app(
+        tmp_path / "t.db",
+        RATELIMIT_ENABLED=True,
+        ratelimit_default="20/minute",
+        ratelimit_writes="2/minute",
+        log_level="CRITICAL",
+    )
+    client = app.test_client()
+    game = {"ruleset": "scrabble-en", "players": ["A", "B"]}
+    for _ in range(2):
+        assert client.post("/api/v1/games", json=game).status_code == 201
+    resp = client.post("/api/v1/games", json=game)
+    assert (
+        _problem(resp, 429, "too-many-requests") and "for this write" in resp.get_json()["detail"]
+    )
+    assert 1 <= int(resp.headers["Retry-After"]) <= 60
+    imported = client.post(
+        "/api/v1/games/import?ruleset=scrabble-en", data="x", content_type="text/plain"
+    )
+    assert imported.status_code == 429  # the same writes budget, before the record is read
+    # Everything else still has the general budget.
+    assert client.get("/api/v1/words/QI?ruleset=scrabble-en").status_code == 200
+    runtime(app).store.dispose()
+
+
+def test_the_default_limits_fit_a_tournament_behind_one_address():
+    """300 players behind one NAT, each asking a few times a minute, stay far inside
+    the per-address default; expensive writes get far less."""
+    from limits import parse_many
+
+    from adjudicator.settings import Settings
+
+    settings = Settings.from_env(env={})
+    (everything,) = parse_many(settings.ratelimit_default)
+    (writes,) = parse_many(settings.ratelimit_writes)
+    per_minute = everything.amount * 60 / everything.get_expiry()
+    assert per_minute >= 300 * 15
+    assert writes.amount * 60 / writes.get_expiry() < per_minute / 10
+
+
 def test_health_readiness_and_metrics_are_never_limited(limited):
     client = limited.test_client()
     for _ in range(10):

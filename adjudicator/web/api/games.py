@@ -63,6 +63,7 @@ def _created(game: GameOut) -> tuple[GameOut, dict[str, str]]:
     errors=(404, 422),
     headers={"Location": "The game's URL"},
     access="client",
+    expensive=True,
 )
 def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
     return _created(
@@ -91,6 +92,7 @@ def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
     query=ImportQuery,
     errors=(404, 422),
     access="client",
+    expensive=True,
 )
 def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
     """The record as the raw body (``?ruleset=``, ``?strict=``), or as JSON."""

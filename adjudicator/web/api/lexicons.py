@@ -43,6 +43,7 @@ def diff(base: str, other: str, query: DiffQuery) -> LexiconDiff:
     raw_media=("text/plain", "multipart/form-data"),
     errors=(404, 422),
     access="admin",
+    expensive=True,
 )
 def load(query: LoadLexiconQuery) -> LoadedLexicon:
     """The list as a text body, or as the form field ``file`` of a multipart upload."""

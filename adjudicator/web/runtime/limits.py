@@ -2,10 +2,11 @@
 counted in this process or in a store that ``limits`` reaches.
 
 One budget per client across the whole API (fixed windows, as many as the
-setting lists).  Counters live in ``ADJUDICATOR_RATELIMIT_STORAGE_URL``:
-``memory://`` counts per worker process (:class:`ProcessWindows`); a shared
-store (``redis://...``) counts across workers and instances.  Health, readiness
-and metrics are never limited.
+setting lists), and a tighter one, counted apart, for the expensive writes.
+Counters live in ``ADJUDICATOR_RATELIMIT_STORAGE_URL``: ``memory://`` counts
+per worker process (:class:`ProcessWindows`); a shared store (``redis://...``)
+counts across workers and instances.  Health, readiness and metrics are never
+limited.
 
 We call ``limits`` from one before-request hook instead of going through
 flask-limiter: with a single application-wide limit, flask-limiter's per-request
@@ -92,9 +93,11 @@ class ProcessWindows:
 
 @dataclass(frozen=True, slots=True)
 class RateLimiter:
-    """The parsed limits and the strategy over the store."""
+    """The parsed limits (every request's, and the expensive writes') and the
+    strategy over the store."""
 
     items: tuple[RateLimitItem, ...]
+    write_items: tuple[RateLimitItem, ...]
     strategy: Strategy
 
     def check(self) -> None:
@@ -114,6 +117,13 @@ class RateLimiter:
             for item in self.items:
                 if not self.strategy.hit(item, key):
                     raise TooManyRequests(str(item), retry_after=self._wait(item, key))
+            if op is not None and op.expensive:
+                writes = f"writes/{key}"
+                for item in self.write_items:
+                    if not self.strategy.hit(item, writes):
+                        raise TooManyRequests(
+                            f"{item} for this write", retry_after=self._wait(item, writes)
+                        )
         except StorageError as exc:
             log.warning("rate limit store unavailable: %s", type(exc.storage_error).__name__)
 
@@ -150,11 +160,19 @@ def init_app(app: Flask, settings: Settings) -> RateLimiter | None:
     """
     if settings.ratelimit_default.strip().lower() in ("off", "none", "0"):
         return None
-    try:
-        items = tuple(parse_many(settings.ratelimit_default))
-    except ValueError as exc:
-        raise ConfigError("ADJUDICATOR_RATELIMIT_DEFAULT", None, str(exc)) from None
+    items = _parsed("ADJUDICATOR_RATELIMIT_DEFAULT", settings.ratelimit_default)
+    write_items = _parsed("ADJUDICATOR_RATELIMIT_WRITES", settings.ratelimit_writes)
     app.config.setdefault("RATELIMIT_ENABLED", not app.testing)
-    limiter = RateLimiter(items, _strategy(settings.ratelimit_storage_url))
+    limiter = RateLimiter(items, write_items, _strategy(settings.ratelimit_storage_url))
     app.before_request(limiter.check)
     return limiter
+
+
+def _parsed(name: str, spec: str) -> tuple[RateLimitItem, ...]:
+    """:raises ConfigError: not a limit in the ``limits`` notation."""
+    if spec.strip().lower() in ("off", "none", "0"):
+        return ()
+    try:
+        return tuple(parse_many(spec))
+    except ValueError as exc:
+        raise ConfigError(name, None, str(exc)) from None

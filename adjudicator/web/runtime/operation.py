@@ -45,6 +45,8 @@ class Operation:
         refused before its input is validated.
     :param reveal: some inputs (``reveal``) need the admin key, when it is set.
     :param limited: counted by the rate limiter (not health, readiness or metrics).
+    :param expensive: counted against the tighter limit on writes as well
+        (``ADJUDICATOR_RATELIMIT_WRITES``): creating or importing a game, loading a lexicon.
     :param ruleset_params: path or query parameters that name a ruleset (an enum).
     """
 
@@ -61,6 +63,7 @@ class Operation:
     access: Access = "open"
     authorize: t.Callable[..., None] | None = None
     limited: bool = True
+    expensive: bool = False
     reveal: bool = False
     media_type: str = "application/json"
     ruleset_params: tuple[str, ...] = ()

@@ -137,10 +137,10 @@ def http_problem(exc: HTTPException) -> Response:
     elif code == 429:
         detail = f"rate limit exceeded: {exc.description}"
     resp = problem(code, slug, exc.name, detail)
-    own = exc.get_response().headers
-    for name in _KEPT_HEADERS:
-        if name in own:
-            resp.headers[name] = own[name]
+    # The exception's own headers, without rendering the HTML page they come with.
+    for name, value in exc.get_headers():
+        if name in _KEPT_HEADERS:
+            resp.headers[name] = value
     return resp
 
 
