@@ -93,4 +93,4 @@ def test_json_import_and_bad_record(client):
     r = client.post(
         "/api/v1/games/import", data=b"#player1 a A\n>zz: what is this\n", content_type="text/plain"
     )
-    assert r.status_code == 400 and r.get_json()["code"].startswith("gcg-")
+    assert r.status_code == 422 and r.get_json()["code"].startswith("gcg-")

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from adjudicator.core.board import Board
 from adjudicator.core.placement import Placement
 from adjudicator.core.tiles import BLANK
-from adjudicator.errors import DrawTieError, MalformedRequestError
+from adjudicator.errors import DrawTieError, InvalidRequestError
 
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
@@ -161,11 +161,11 @@ def first_by_draw(draws: t.Sequence[t.Sequence[int]]) -> int:
     tiles are their draws in order.
 
     :raises DrawTieError: players still tied when their draws run out.
-    :raises MalformedRequestError: a player who drew again without a tie, or drew
+    :raises InvalidRequestError: a player who drew again without a tie, or drew
         no tile.
     """
     if any(not tiles for tiles in draws):
-        raise MalformedRequestError("every player draws a tile", field="draw")
+        raise InvalidRequestError("every player draws a tile", field="draw")
     tied = list(range(len(draws)))
     round_ = 0
     while True:
@@ -175,7 +175,7 @@ def first_by_draw(draws: t.Sequence[t.Sequence[int]]) -> int:
         round_ += 1
         for p in range(len(draws)):
             if len(draws[p]) > round_ and p not in tied:
-                raise MalformedRequestError(
+                raise InvalidRequestError(
                     f"player {p} drew again without a tie to break", field="draw"
                 )
         if len(tied) == 1:

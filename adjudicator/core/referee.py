@@ -28,7 +28,7 @@ from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile, count_tiles
 from adjudicator.errors import (
     ExchangeNotAllowedError,
     GameOverError,
-    MalformedRequestError,
+    InvalidRequestError,
     NotYourTurnError,
     PlacementError,
     TileNotOnRackError,
@@ -47,7 +47,7 @@ def tiles_of(state: GameState, cells: t.Sequence[t.Sequence[t.Any]]) -> list[tup
     for row, col, label in cells:
         tiles = alpha.tokenize(str(label))
         if len(tiles) != 1 or tiles[0] is None:
-            raise MalformedRequestError(f"{label!r} is not one tile", field="placement")
+            raise InvalidRequestError(f"{label!r} is not one tile", field="placement")
         out.append((int(row), int(col), tiles[0]))
     return out
 
@@ -155,7 +155,7 @@ def apply(state: GameState, event: Event, *, strict: bool = True) -> HistoryEntr
 
 def _check_allowed(state: GameState, event: Event) -> None:
     if not 0 <= event.player < state.players:
-        raise MalformedRequestError(f"no player {event.player}", field="player")
+        raise InvalidRequestError(f"no player {event.player}", field="player")
     closing = (
         event.kind == "rack_points" and state.history and state.history[-1].kind == "rack_points"
     )  # the rest of one end-of-game batch

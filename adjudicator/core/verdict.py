@@ -18,7 +18,7 @@ from typing_extensions import TypedDict
 from adjudicator.core.lexicon import SOURCE_SHIFT, Lexicon
 from adjudicator.core.spelling import Speller
 from adjudicator.core.wordfilter import TAGS, WordFilter, recorded_tags
-from adjudicator.errors import MalformedRequestError, UnknownTileError, WordTooLongError
+from adjudicator.errors import InvalidRequestError, UnknownTileError, WordTooLongError
 
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
@@ -246,13 +246,13 @@ class WordChecker:
     def check(self, text: str, max_length: int = MAX_WORD_LENGTH) -> CheckedWord:
         """Judge one word as typed: either case, NFC or not, folded by the ruleset.
 
-        :raises MalformedRequestError: an empty word.
+        :raises InvalidRequestError: an empty word.
         :raises UnknownTileError: a character outside the alphabet (with its position).
         :raises WordTooLongError: more than ``max_length`` tiles.
         """
         word = text.strip()
         if not word:
-            raise MalformedRequestError("empty word", word=text)
+            raise InvalidRequestError("empty word", word=text)
         try:
             # A digraph alphabet's tilings (spell()'s first), read once; else spell().
             readings = self.speller.readings(word) if self._digraphs else None

@@ -26,13 +26,24 @@ class AdjudicatorError(Exception):
 
 
 class InputError(AdjudicatorError):
-    code = "malformed-request"
-    title = "Malformed request"
+    """Input the schema allows that the rules or the ruleset do not (422)."""
+
+    code = "invalid-request"
+    title = "Request does not fit the rules"
 
 
 class MalformedRequestError(InputError):
+    """A request that does not match the published schema (400)."""
+
     code = "malformed-request"
     title = "Malformed request"
+
+
+class InvalidRequestError(InputError):
+    """Fields that each match the schema but do not fit together or the ruleset."""
+
+    code = "invalid-request"
+    title = "Request does not fit the rules"
 
 
 class UnknownTileError(InputError):

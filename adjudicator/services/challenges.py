@@ -10,7 +10,7 @@ from pydantic import Field
 
 from adjudicator.core.challenge import ChallengeRule, rule_on
 from adjudicator.core.verdict import Reason
-from adjudicator.errors import MalformedRequestError
+from adjudicator.errors import InvalidRequestError
 from adjudicator.services.answer import Answer
 from adjudicator.services.plays import PlacedIn, Rows, SwapIn, words_of_play
 from adjudicator.services.rulesets import ChallengeRuleName
@@ -96,14 +96,14 @@ def rule_on_challenge(
     The answer never says which word failed unless ``reveal`` is set.
 
     :raises ChallengeNotAllowedError: the rule is ``void``.
-    :raises MalformedRequestError: no words, or a named word the play does not form.
+    :raises InvalidRequestError: no words, or a named word the play does not form.
     """
     checker = registry.checker(ruleset, lexicon_name)
     rules, lexicon = checker.rules, checker.lexicon
     try:
         challenge_rule = ChallengeRule(rule or rules.challenge_rule)
     except ValueError:
-        raise MalformedRequestError(
+        raise InvalidRequestError(
             f"unknown challenge rule {rule!r}", field="challenge_rule"
         ) from None
     if placement is not None or move is not None:
@@ -112,9 +112,9 @@ def rule_on_challenge(
     else:
         challenged = list(words or [])
     if not challenged:
-        raise MalformedRequestError("name at least one word, or give a play", field="words")
+        raise InvalidRequestError("name at least one word, or give a play", field="words")
     if len(challenged) > max_words:
-        raise MalformedRequestError(f"{len(challenged)} words; at most {max_words}", field="words")
+        raise InvalidRequestError(f"{len(challenged)} words; at most {max_words}", field="words")
     results = [checker.check(w) for w in challenged]
     all_valid = all(r["valid"] for r in results)
     ruling = rule_on(all_valid, challenge_rule, len(results), rules.challenge_bonus_per)
@@ -166,7 +166,7 @@ def _subset(speller: Speller, formed: list[str], named: t.Sequence[str]) -> list
     for i, text in enumerate(named):
         word = "".join(speller.spell(text.strip())[1])
         if word not in pool:
-            raise MalformedRequestError(
+            raise InvalidRequestError(
                 f"words[{i}]: the play does not form {word}; it forms {', '.join(formed)}",
                 field=f"words[{i}]",
             )

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from adjudicator.core.ending import end_adjustments, end_racks
 from adjudicator.core.game import PLAYING, Event
 from adjudicator.core.game_gcg import gcg_move
-from adjudicator.errors import MalformedRequestError, WrongPhaseError
+from adjudicator.errors import InvalidRequestError, WrongPhaseError
 from adjudicator.services.challenges import rule_on_challenge
 from adjudicator.services.game_view import Game
 from adjudicator.services.plays import PlacedIn, SwapIn, read_placement
@@ -42,7 +42,7 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
     alpha = rules.alphabet
     base: dict[str, t.Any] = {"rack": spec.rack} if spec.rack else {}
     if not 0 <= spec.player < state.players:
-        raise MalformedRequestError(f"no player {spec.player}", field="player")
+        raise InvalidRequestError(f"no player {spec.player}", field="player")
     if spec.type == "play":
         placement = read_placement(rules, state.board, spec.placement, spec.move, spec.swaps)
         data = {
@@ -66,19 +66,19 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
         tiles = spec.tiles or ""
         count = len(alpha.rack(tiles)) if tiles else (spec.count or 0)
         if not 1 <= count <= rules.rack_size:
-            raise MalformedRequestError(
+            raise InvalidRequestError(
                 "an exchange swaps 1 to a rack's worth of tiles", field="count"
             )
         return [Event("exchange", spec.player, {**base, "tiles": tiles, "count": count})]
     if spec.type == "time_penalty":
         if not spec.points:
-            raise MalformedRequestError("a time penalty needs points", field="points")
+            raise InvalidRequestError("a time penalty needs points", field="points")
         return [Event("time_penalty", spec.player, {"points": -abs(spec.points)})]
     if spec.type == "end":
         given = dict(spec.racks or {})
         for p in given:
             if not 0 <= p < state.players:
-                raise MalformedRequestError(f"no player {p}", field="racks")
+                raise InvalidRequestError(f"no player {p}", field="racks")
         racks, worked_out = end_racks(state, given)
         events = end_adjustments(state, racks)
         if worked_out:
@@ -87,7 +87,7 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
         return events
     if spec.type == "challenge":
         return _challenge(registry, trail, game, spec.player)
-    raise MalformedRequestError(f"unknown event type {spec.type!r}", field="type")
+    raise InvalidRequestError(f"unknown event type {spec.type!r}", field="type")
 
 
 def _challenge(registry: Registry, trail: AuditTrail, game: Game, challenger: int) -> list[Event]:

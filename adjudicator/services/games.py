@@ -14,7 +14,7 @@ from adjudicator.core.gcg.extensions import Header, read_header
 from adjudicator.core.referee import apply, last_action, lost_turns, replay
 from adjudicator.errors import (
     GameTooLongError,
-    MalformedRequestError,
+    InvalidRequestError,
     PermissionDeniedError,
     PlacementError,
     RecordTotalsError,
@@ -97,20 +97,20 @@ class Games:
         """
         rules = self.registry.ruleset(ruleset)
         if not 2 <= len(players) <= 4:
-            raise MalformedRequestError("a game has 2 to 4 players", field="players")
+            raise InvalidRequestError("a game has 2 to 4 players", field="players")
         goal = self._target(rules.name, len(players), target, target_level)
         meta: dict[str, t.Any] = {}
         if draw is not None:
             if first_player is not None:
-                raise MalformedRequestError("give first_player or draw, not both", field="draw")
+                raise InvalidRequestError("give first_player or draw, not both", field="draw")
             if len(draw) != len(players):
-                raise MalformedRequestError("one draw per player", field="draw")
+                raise InvalidRequestError("one draw per player", field="draw")
             tiles = [rules.alphabet.rack(d) for d in draw]
             first_player = first_by_draw(tiles)
             meta["draws"] = list(draw)
         if first_player is not None:
             if not 0 <= first_player < len(players):
-                raise MalformedRequestError(f"no player {first_player}", field="first_player")
+                raise InvalidRequestError(f"no player {first_player}", field="first_player")
             meta["first_player"] = first_player
         id_, token = self.store.create(
             rules.name, players, challenge_rule=challenge_rule, target=goal, meta=meta or None
@@ -124,7 +124,7 @@ class Games:
             return target
         table = self.registry.ruleset(ruleset).finish_line_targets.get(players, {})
         if level not in table:
-            raise MalformedRequestError(
+            raise InvalidRequestError(
                 f"ruleset {ruleset} has no finish-line target {level!r} for {players} players",
                 field="target_level",
             )
@@ -225,7 +225,7 @@ class Games:
         first = nicks.index(header.first_player) if header.first_player in nicks else 0
         names, events, state = import_record(record, rules, first)
         if not 2 <= len(names) <= 4:
-            raise MalformedRequestError(
+            raise InvalidRequestError(
                 f"the record names {len(names)} players; a game has 2 to 4", field="gcg"
             )
         bad_lines = [f for f in state.flags if f.startswith("line ")]

@@ -16,7 +16,7 @@ from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.scoring import ScoreBreakdown, WordScore, score_placement
 from adjudicator.core.tiles import BLANK_BIT
 from adjudicator.core.verdict import Reason
-from adjudicator.errors import MalformedRequestError, PlacementError
+from adjudicator.errors import InvalidRequestError, PlacementError
 from adjudicator.services.words import LexiconRef, checker_lexicon
 
 if t.TYPE_CHECKING:
@@ -107,7 +107,7 @@ def read_board(rules: Ruleset, rows: Rows | None) -> Board:
 def _one_tile(rules: Ruleset, letter: str, field: str) -> int:
     tiles = rules.alphabet.tokenize(letter, fold=rules.fold)
     if len(tiles) != 1 or tiles[0] is None:
-        raise MalformedRequestError(
+        raise InvalidRequestError(
             f"{field}: {letter!r} must be exactly one tile of the {rules.alphabet.name} alphabet",
             field=field,
         )
@@ -129,7 +129,7 @@ def read_placement(
     if move is not None:
         parts = move.split()
         if len(parts) != 2:
-            raise MalformedRequestError(
+            raise InvalidRequestError(
                 f"move {move!r} must be a coordinate and a word, like '8D WIND.'", field="move"
             )
         coord = parse_coord(parts[0])

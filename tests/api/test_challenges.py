@@ -89,7 +89,7 @@ def test_play_forms_are_challenged_whole(client):
     good = challenge(client, board=board, move="9H AX").get_json()
     assert good["words"] == ["AX", "YA"] and good["verdict"] == "acceptable"
     bad = challenge(client, board=board, move="9D OX", words=["CAT"])
-    assert bad.status_code == 400 and bad.get_json()["field"] == "words[0]"
+    assert bad.status_code == 422 and bad.get_json()["field"] == "words[0]"
 
 
 def test_illegal_play_in_a_challenge_is_422(client):

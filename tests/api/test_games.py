@@ -169,7 +169,7 @@ def test_erudite_has_an_agreed_target_but_no_levels(gc):
         "/api/v1/games",
         json={"ruleset": "erudite-ru", "players": ["А", "Б"], "target_level": "expert"},
     )
-    assert r.status_code == 400 and r.get_json()["field"] == "target_level"
+    assert r.status_code == 422 and r.get_json()["field"] == "target_level"
     _, _, game = new_game(gc, ruleset="erudite-ru", players=["А", "Б"], target=150)
     assert game["target"] == 150
 
@@ -277,7 +277,7 @@ def test_reads_never_trust_a_stale_cache(db_app):
 
 def test_a_record_without_two_players_is_refused(gc):
     r = gc.post("/api/v1/games/import", data=b"#title nothing here\n", content_type="text/plain")
-    assert r.status_code == 400 and r.get_json()["field"] == "gcg"
+    assert r.status_code == 422 and r.get_json()["field"] == "gcg"
 
 
 def test_export_of_a_move_in_several_lines(gc):

@@ -63,7 +63,7 @@ def test_a_lexicon_of_another_alphabet_is_refused(client):
     r = client.get(
         "/api/v1/words/QI", query_string={"ruleset": "scrabble-en", "lexicon": "ru-opencorpora"}
     )
-    assert r.status_code == 400 and r.get_json()["code"] == "lexicon-mismatch"
+    assert r.status_code == 422 and r.get_json()["code"] == "lexicon-mismatch"
     r = client.get("/api/v1/words/QI", query_string={"ruleset": "scrabble-en", "lexicon": "nope"})
     assert r.status_code == 404 and r.get_json()["code"] == "unknown-lexicon"
 

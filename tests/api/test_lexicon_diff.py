@@ -31,5 +31,5 @@ def test_the_diff_of_two_editions(tmp_path):
     assert short["added"] == ["OK"] and short["added_count"] == 2 and short["truncated"]
     assert c.get("/api/v1/lexicons/ed1/diff/nope").get_json()["code"] == "unknown-lexicon"
     mixed = c.get("/api/v1/lexicons/ed1/diff/ru-opencorpora")
-    assert mixed.status_code == 400 and mixed.get_json()["code"] == "lexicons-not-comparable"
+    assert mixed.status_code == 422 and mixed.get_json()["code"] == "lexicons-not-comparable"
     assert c.get("/api/v1/lexicons/ed1/diff/ed2?limit=x").status_code == 400

@@ -125,9 +125,11 @@ def test_a_body_shorter_than_its_content_length_is_400(live_server):
 # --- batch size and word length -----------------------------------------------------
 
 
-def test_batch_over_max_words_is_400(client):
+def test_batch_over_max_words_is_422(client):
     body = _problem(
-        _post(client, "/api/v1/words/check", {"ruleset": "scrabble-en", "words": ["QI"] * 10_001})
+        _post(client, "/api/v1/words/check", {"ruleset": "scrabble-en", "words": ["QI"] * 10_001}),
+        422,
+        "invalid-request",
     )
     assert body["field"] == "words" and body["max_words"] == 10_000
 
@@ -138,14 +140,14 @@ def test_batch_limit_is_a_setting(small_app):
         "/api/v1/words/check",
         {"ruleset": "scrabble-en", "words": ["QI"] * 6},
     )
-    assert _problem(resp, 400)["max_words"] == 5
+    assert _problem(resp, 422, "invalid-request")["max_words"] == 5
 
 
 def test_word_length(client):
     ok = client.get("/api/v1/words/" + "A" * 64 + "?ruleset=scrabble-en")
     assert ok.status_code == 200 and ok.get_json()["valid"] is False
     resp = client.get("/api/v1/words/" + "A" * 65 + "?ruleset=scrabble-en")
-    assert _problem(resp, 400, "word-too-long")["max_length"] == 64
+    assert _problem(resp, 422, "word-too-long")["max_length"] == 64
 
 
 def test_word_length_is_a_setting(small_app):
@@ -154,7 +156,7 @@ def test_word_length_is_a_setting(small_app):
         "/api/v1/words/check",
         {"ruleset": "scrabble-en", "words": ["A" * 11]},
     )
-    _problem(resp, 400, "word-too-long")
+    _problem(resp, 422, "word-too-long")
 
 
 # --- JSON itself ---------------------------------------------------------------------
@@ -169,7 +171,7 @@ def test_nesting_deeper_than_the_limit(client):
 def test_nesting_limit_is_a_setting_and_ignores_brackets_in_strings(small_app):
     client = small_app.test_client()
     fine = {"ruleset": "scrabble-en", "words": ["[[[[[[[[[[[[{{{{{{{{"]}
-    assert _post(client, "/api/v1/words/check", fine).status_code == 400  # a bad tile, not depth
+    assert _post(client, "/api/v1/words/check", fine).status_code == 422  # a bad tile, not depth
     assert "nested" not in _post(client, "/api/v1/words/check", fine).get_json()["detail"]
     deep = b'{"ruleset": "scrabble-en", "words": [[[[[[["QI"]]]]]]]}'
     assert "nested deeper than 6" in _problem(_post(client, "/api/v1/words/check", deep))["detail"]
@@ -228,7 +230,7 @@ STRICT = [
     ),
     (
         "/api/v1/score",
-        {"ruleset": "scrabble-en", "placement": [{"row": 7, "col": 7.0, "letter": "Q"}]},
+        {"ruleset": "scrabble-en", "placement": [{"row": 7, "col": 7.5, "letter": "Q"}]},
         "placement.0.col",
     ),
     (

@@ -66,7 +66,7 @@ REAL_PATHS = [
         400,
         "malformed-request",
     ),
-    ("unknown tile", "GET", "/api/v1/words/C\u042fT?ruleset=scrabble-en", {}, 400, "unknown-tile"),
+    ("unknown tile", "GET", "/api/v1/words/C\u042fT?ruleset=scrabble-en", {}, 422, "unknown-tile"),
     (
         "placement",
         "POST",

@@ -122,9 +122,9 @@ MALFORMED = [
     ({"move": "8D WINDY"}, 400, "ruleset"),
     ({"ruleset": "scrabble-en"}, 400, None),
     ({"ruleset": "scrabble-en", "move": "8D WINDY", "placement": []}, 400, None),
-    ({"ruleset": "scrabble-en", "move": "99 WINDY"}, 400, None),
-    ({"ruleset": "scrabble-en", "move": "8D WIN DY"}, 400, "move"),
-    ({"ruleset": "scrabble-en", "move": "8D W1NDY"}, 400, None),
+    ({"ruleset": "scrabble-en", "move": "99 WINDY"}, 422, None),
+    ({"ruleset": "scrabble-en", "move": "8D WIN DY"}, 422, "move"),
+    ({"ruleset": "scrabble-en", "move": "8D W1NDY"}, 422, None),
     (
         {"ruleset": "scrabble-en", "placement": [{"row": "7", "col": 7, "letter": "A"}]},
         400,
@@ -140,11 +140,11 @@ MALFORMED = [
     ),
     (
         {"ruleset": "scrabble-en", "placement": [{"row": 7, "col": 7, "letter": "AB"}]},
-        400,
+        422,
         "placement[0].letter",
     ),
-    ({"ruleset": "scrabble-en", "board": ["..."], "move": "8D WINDY"}, 400, None),
-    ({"ruleset": "scrabble-en", "board": ["." * 14] * 15, "move": "8D WINDY"}, 400, None),
+    ({"ruleset": "scrabble-en", "board": ["..."], "move": "8D WINDY"}, 422, None),
+    ({"ruleset": "scrabble-en", "board": ["." * 14] * 15, "move": "8D WINDY"}, 422, None),
     ({"ruleset": "scrabble-en", "move": "8D WINDY", "extra": 1}, 400, "extra"),
     ({"ruleset": "nope", "move": "8D WINDY"}, 404, None),
     (

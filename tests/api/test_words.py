@@ -97,7 +97,7 @@ def test_input_normalisation(client):
 
 def test_latin_lookalike_is_400_with_position(client):
     r = get(client, "стoл", "erudite-ru")  # Latin o at index 2
-    assert r.status_code == 400 and r.mimetype == "application/problem+json"
+    assert r.status_code == 422 and r.mimetype == "application/problem+json"
     body = r.get_json()
     assert body["code"] == "unknown-tile" and body["position"] == 2 and body["character"] == "o"
 
@@ -125,13 +125,13 @@ def test_batch_limits(client):
     r = client.post(
         "/api/v1/words/check", json={"ruleset": "scrabble-en", "words": ["QI"] * 10_001}
     )
-    assert r.status_code == 400 and r.get_json()["field"] == "words"
+    assert r.status_code == 422 and r.get_json()["field"] == "words"
     r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-en", "words": ["A" * 65]})
-    assert r.status_code == 400 and r.get_json()["code"] == "word-too-long"
+    assert r.status_code == 422 and r.get_json()["code"] == "word-too-long"
     r = client.post(
         "/api/v1/words/check", json={"ruleset": "scrabble-en", "words": ["QI", "Q1", "ZЖ"]}
     )
-    assert r.status_code == 400 and r.get_json()["index"] == 2
+    assert r.status_code == 422 and r.get_json()["index"] == 2
 
 
 def test_lexicons_listing(client):

@@ -5,7 +5,6 @@ from __future__ import annotations
 from flask import Blueprint, Response, request
 from pydantic import Field
 
-from adjudicator.errors import MalformedRequestError
 from adjudicator.services.board_svg import board_svg
 from adjudicator.services.game_events import EventIn
 from adjudicator.services.game_view import GameOut
@@ -118,10 +117,7 @@ def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
     access="client",
 )
 def add(id_: str, body: EventRequest) -> GameOut:
-    try:
-        racks = {int(k): v for k, v in (body.racks or {}).items()}
-    except ValueError:
-        raise MalformedRequestError("racks are keyed by player index", field="racks") from None
+    racks = {int(k): v for k, v in (body.racks or {}).items()}
     spec = EventIn(
         type=body.type,
         player=body.player,
@@ -144,7 +140,7 @@ def add(id_: str, body: EventRequest) -> GameOut:
     "games",
     response=GameOut,
     query=GameQuery,
-    errors=(400, 404),
+    errors=(400, 404, 422),
 )
 def show(id_: str, query: GameQuery) -> GameOut:
     return runtime().games.get(id_, query.rack)

@@ -24,7 +24,7 @@ bp = Blueprint("lexicons", __name__, url_prefix="/api/v1")
     "words",
     response=LexiconDiff,
     query=DiffQuery,
-    errors=(400, 404),
+    errors=(400, 404, 422),
     access="client",
 )
 def diff(base: str, other: str, query: DiffQuery) -> LexiconDiff:

@@ -2,15 +2,49 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 
 from adjudicator.web.runtime.parsing import Strict
 
 # A row is a string or a list of cells: tried in that order (a string, the usual
 # case, is then matched once instead of against both kinds).
 Row = Annotated[str | list[str], Field(union_mode="left_to_right")]
+PlayerIndex = Annotated[str, Field(pattern=r"^[0-3]$")]
+
+
+def _integral(value: object) -> object:
+    """JSON Schema counts 7.0 as an integer, and so does the service."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+# Integers within their bounds. Types stay strict ("7" is no number), but an
+# integral float is an integer. The bounds come before the validator so that
+# the schema says them as minimum and maximum, optional fields too.
+Square = Annotated[int, Field(ge=0, le=63), BeforeValidator(_integral)]
+Player = Annotated[int, Field(ge=0, le=3), BeforeValidator(_integral)]
+Target = Annotated[int, Field(ge=1, le=10_000), BeforeValidator(_integral)]
+Version = Annotated[int, Field(ge=0), BeforeValidator(_integral)]
+TileCount = Annotated[int, Field(ge=1, le=64), BeforeValidator(_integral)]
+Points = Annotated[int, Field(ge=-10_000, le=10_000), BeforeValidator(_integral)]
+
+
+def _time(value: object) -> object:
+    if isinstance(value, str):
+        try:
+            return dt.datetime.fromisoformat(value)
+        except ValueError:
+            raise ValueError(f"{value!r} is not an RFC 3339 time") from None
+    return value
+
+
+# A time as text only: pydantic's own parsing would take "0.5" as a Unix time.
+Time = Annotated[dt.datetime, BeforeValidator(_time)]
+Word = Annotated[str, Field(min_length=1)]
 
 
 def given(name: str, json_type: str) -> dict[str, object]:
@@ -19,15 +53,15 @@ def given(name: str, json_type: str) -> dict[str, object]:
 
 
 class TileModel(Strict):
-    row: int = Field(ge=0, le=63)
-    col: int = Field(ge=0, le=63)
+    row: Square
+    col: Square
     letter: str = Field(min_length=1, max_length=8)
     blank: bool = False
 
 
 class SwapModel(Strict):
-    row: int = Field(ge=0, le=63)
-    col: int = Field(ge=0, le=63)
+    row: Square
+    col: Square
     letter: str = Field(min_length=1, max_length=8)
 
 
@@ -52,7 +86,7 @@ class ScoreRequest(Strict):
     ruleset: str = Field(min_length=1, max_length=64)
     board: list[Row] | None = Field(default=None, max_length=64)
     placement: list[TileModel] | None = Field(default=None, max_length=64)
-    move: str | None = Field(default=None, max_length=160)
+    move: str | None = Field(default=None, min_length=1, max_length=160)
     swaps: list[SwapModel] = Field(default_factory=list, max_length=8)
     validate_words: bool = Field(default=False, alias="validate")
     lexicon: str | None = Field(
@@ -74,7 +108,7 @@ class CheckRequest(Strict):
     )
 
     ruleset: str = Field(min_length=1, max_length=64)
-    words: list[str] = Field(min_length=1)
+    words: list[Word] = Field(min_length=1)
     lexicon: str | None = Field(
         default=None,
         max_length=64,
@@ -98,9 +132,7 @@ class RevealQuery(Strict):
 
 
 class AdjudicationsQuery(Strict):
-    since: str | None = Field(
-        default=None, min_length=1, max_length=64, description="ISO 8601 time; oldest first"
-    )
+    since: Time | None = Field(default=None, description="RFC 3339 time; oldest first")
 
 
 class LoadLexiconQuery(Strict):
@@ -158,10 +190,10 @@ class ChallengeRequest(Strict):
     )
 
     ruleset: str = Field(min_length=1, max_length=64)
-    words: list[str] | None = Field(default=None, min_length=1)
+    words: list[Word] | None = Field(default=None, min_length=1)
     board: list[Row] | None = Field(default=None, max_length=64)
     placement: list[TileModel] | None = Field(default=None, max_length=64)
-    move: str | None = Field(default=None, max_length=160)
+    move: str | None = Field(default=None, min_length=1, max_length=160)
     swaps: list[SwapModel] = Field(default_factory=list, max_length=8)
     challenge_rule: (
         Literal["void", "single", "double", "five_point", "ten_point", "triple"] | None
@@ -195,10 +227,10 @@ class CreateGameRequest(Strict):
     challenge_rule: (
         Literal["void", "single", "double", "five_point", "ten_point", "triple"] | None
     ) = None
-    target: int | None = Field(default=None, ge=1, le=10_000)
+    target: Target | None = None
     target_level: Literal["beginner", "intermediate", "expert"] | None = None
-    first_player: int | None = Field(
-        default=None, ge=0, le=3, description="Who starts (default: player 0, or the draw's)"
+    first_player: Player | None = Field(
+        default=None, description="Who starts (default: player 0, or the draw's)"
     )
     draw: list[str] | None = Field(
         default=None,
@@ -210,17 +242,19 @@ class CreateGameRequest(Strict):
 
 
 class EventRequest(Strict):
-    version: int = Field(ge=0)
+    version: Version
     type: Literal["play", "pass", "exchange", "challenge", "end", "time_penalty", "correction"]
-    player: int = Field(ge=0, le=3)
+    player: Player
     placement: list[TileModel] | None = Field(default=None, max_length=64)
-    move: str | None = Field(default=None, max_length=160)
+    move: str | None = Field(default=None, min_length=1, max_length=160)
     swaps: list[SwapModel] = Field(default_factory=list, max_length=8)
     rack: str | None = Field(default=None, max_length=64)
     tiles: str | None = Field(default=None, max_length=64)
-    count: int | None = Field(default=None, ge=1, le=64)
-    racks: dict[str, str] | None = None
-    points: int | None = Field(default=None, ge=-10_000, le=10_000)
+    count: TileCount | None = None
+    racks: dict[PlayerIndex, str] | None = Field(
+        default=None, description="Each player's rack at the end, keyed by player index"
+    )
+    points: Points | None = None
 
 
 _STRICT = "Refuse a record whose running totals do not add up (default: import it, flagged)"

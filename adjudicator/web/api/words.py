@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from adjudicator.errors import MalformedRequestError
+from adjudicator.errors import InvalidRequestError
 from adjudicator.services.lexicons import LexiconsResponse, list_lexicons
 from adjudicator.services.words import CheckResponse, WordResponse, check_word, check_words
 from adjudicator.web.api.request_models import CheckRequest, WordQuery
@@ -28,7 +28,7 @@ def _show(word: str, query: WordQuery) -> WordResponse:
 _ONE_WORD = {
     "response": WordResponse,
     "query": WordQuery,
-    "errors": (400, 404),
+    "errors": (400, 404, 422),
     "access": "client",
     "ruleset_params": ("ruleset",),
 }
@@ -54,14 +54,14 @@ def show_check(query: WordQuery) -> WordResponse:
     "words",
     response=CheckResponse,
     body=CheckRequest,
-    errors=(404,),
+    errors=(404, 422),
     access="client",
 )
 def check(body: CheckRequest) -> CheckResponse:
     rt = runtime()
     limit = rt.settings.max_words
     if len(body.words) > limit:
-        raise MalformedRequestError(
+        raise InvalidRequestError(
             f"{len(body.words)} words; at most {limit} per request", field="words", max_words=limit
         )
     result = check_words(

@@ -44,7 +44,8 @@ class Problem(BaseModel):
 
 # Category -> HTTP status.  The first matching class (in MRO order) wins.
 STATUS: dict[type[errors.AdjudicatorError], int] = {
-    errors.InputError: 400,
+    errors.MalformedRequestError: 400,
+    errors.InputError: 422,
     errors.PlacementError: 422,
     errors.NotFoundError: 404,
     errors.PermissionDeniedError: 403,
