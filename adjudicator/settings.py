@@ -121,6 +121,12 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("max_json_depth", 32, "Deepest nesting of arrays and objects in a JSON body."),
 )
 
+    Setting(
+        "game_cache_bytes",
+        67_108_864,
+        "Most memory each worker process keeps replayed games in (estimated from "
+        "their events); the least recently read are dropped past it.",
+    ),
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -178,3 +184,4 @@ class Settings:
         if (self.data_dir / "adjudicator.db").exists():
             return []
         return [p for p in _OLD_DATABASES if p.exists()]
+    game_cache_bytes: int

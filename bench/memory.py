@@ -6,6 +6,7 @@ kind of request, and the PSS of the master and its workers is summed from
 ``/proc/PID/smaps_rollup``.  PSS shares each page among the processes that map
 it, so the lexicons' memory-mapped pages and whatever the master built before
 the fork are counted once.  Each added worker costs (PSS with 4 - PSS with 1) / 3.
+The section's other guard, RSS over a minute of load, is :mod:`bench.rss`.
 """
 
 from __future__ import annotations

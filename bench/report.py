@@ -86,6 +86,23 @@ def guards(res: dict[str, t.Any]) -> list[dict[str, t.Any]]:
         note = f"PSS {mem['pss_mib']['1']:.1f} MiB with 1 worker, {mem['pss_mib']['4']:.1f} with 4"
         per = mem["per_added_worker_mib"]
         guard("Each added worker, PSS", "<= 12 MiB", f"{per:.1f} MiB", per <= 12, note)
+    if "rss" in res.get("memory", {}):
+        r = res["memory"]["rss"]
+        a = r["answers"]
+        note = f"after a {r['warmup_s']} s warm-up: "
+        note += ", ".join(f"{w['start_mib']:.1f} to {w['end_mib']:.1f}" for w in r["workers"])
+        note += f" MiB; {a['2xx']} 2xx, {a['429']} 429"
+        note += f", {a['other']} other" if a["other"] else ""
+        note += f", {r['socket_errors']} socket errors" if r["socket_errors"] else ""
+        note += f"; {r['rps']:.0f} req/s, p50 {r['p50_ms']:.0f} ms, p99 {r['p99_ms']:.0f} ms"
+        guard(
+            f"Worker RSS after {r['seconds']} s of {r['connections']} connections, "
+            "against its start",
+            "<= 1.10x",
+            f"{r['worst_ratio']:.2f}x",
+            r["worst_ratio"] <= 1.10,
+            note,
+        )
     return rows
 
 

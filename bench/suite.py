@@ -22,7 +22,7 @@ import time
 import typing as t
 from pathlib import Path
 
-from bench import coldstart, events, httpbench, inprocess, memory, report
+from bench import coldstart, events, httpbench, inprocess, memory, report, rss
 from bench.cases import GCG_DIR, load_cases
 from bench.server import REPO_ROOT, prepare
 
@@ -55,7 +55,7 @@ def machine() -> dict[str, t.Any]:
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="bench/run", description=__doc__.splitlines()[0])
-    p.add_argument("--quick", action="store_true", help="fewer rounds and repeats, ~1 minute")
+    p.add_argument("--quick", action="store_true", help="fewer rounds and repeats, ~1.5 minutes")
     p.add_argument(
         "--only", default=",".join(SECTIONS), help="comma list of: " + ", ".join(SECTIONS)
     )
@@ -100,7 +100,17 @@ def main(argv: list[str] | None = None) -> int:
             }
         if "memory" in only:
             print("memory ...", file=sys.stderr)
-            res["memory"] = memory.run(workdir, httpbench.mixed_load(registry, cases))
+            res["memory"] = {
+                **memory.run(workdir, httpbench.mixed_load(registry, cases)),
+                "rss": rss.run(
+                    workdir,
+                    registry,
+                    records,
+                    cases,
+                    seconds=10 if args.quick else 60,
+                    warmup=5 if args.quick else 10,
+                ),
+            }
         if "coldstart" in only:
             print("coldstart ...", file=sys.stderr)
             res["coldstart"] = coldstart.run(workdir, repeat=2 if args.quick else 3)

@@ -32,15 +32,16 @@ if t.TYPE_CHECKING:
     from adjudicator.store.games import GameStore
 
 
-# What a cached game costs in memory, measured with tracemalloc on replayed
-# games (see docs/games.md): about this much for the game, and per event.
+# What a cached game costs in memory, at most: for the game, and per event.  Replayed
+# games measured with tracemalloc take 25-70% of it (tests/api/test_memory_bounds.py).
 GAME_BYTES = 8_000
 EVENT_BYTES = 2_500
 
 
 @dataclass(slots=True)
 class GameCache:
-    """Replayed games, most recent last, within ``max_bytes`` (per process).
+    """Replayed games, the most recently read or written last, within ``max_bytes``
+    per process (``ADJUDICATOR_GAME_CACHE_BYTES``), or the last game alone if larger.
 
     A cached game is used only while the store still holds exactly the events it
     was built from; a game's cost is estimated from its number of events.
@@ -52,7 +53,10 @@ class GameCache:
 
     def get(self, id_: str, version: int | None) -> Game | None:
         game = self.games.get(id_)
-        return game if game is not None and len(game.events) == version else None
+        if game is None or len(game.events) != version:
+            return None
+        self.games.move_to_end(id_)  # read last, dropped last
+        return game
 
     def keep(self, game: Game) -> None:
         id_ = game.row["id"]

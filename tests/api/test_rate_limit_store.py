@@ -101,20 +101,7 @@ def test_process_windows_count_per_client_and_reset_with_the_window(monkeypatch)
     assert windows.get_window_stats(item, "addr:a").remaining == 2
 
 
-def test_process_windows_forget_clients_of_past_windows(monkeypatch):
-    from limits import parse_many
-
-    from adjudicator.web.runtime import limits
-
-    now = [1_000_000.0]
-    monkeypatch.setattr(limits.time, "time", lambda: now[0])
-    item = parse_many("5/second")[0]
-    windows = limits.ProcessWindows()
-    for i in range(10_001):
-        windows.hit(item, f"addr:{i}")
-    now[0] += 1
-    windows.hit(item, "addr:0")  # a new window with 10,001 counts kept: prune
-    assert len(windows._counts) == 1
+# How many counts a process keeps, in bytes: tests/api/test_memory_bounds.py.
 
 
 def test_several_limits_each_count(tmp_path, monkeypatch):

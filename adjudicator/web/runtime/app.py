@@ -11,7 +11,7 @@ from pathlib import Path
 from flask import Flask
 
 from adjudicator.services.admin_key import admin_key
-from adjudicator.services.games import Games
+from adjudicator.services.games import GameCache, Games
 from adjudicator.services.registry import open_registry
 from adjudicator.services.rulesets import stand_in_warnings
 from adjudicator.settings import Settings
@@ -63,7 +63,7 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
         settings=settings,
         registry=registry,
         store=store,
-        games=Games(registry, store.games, store.audit),
+        games=Games(registry, store.games, store.audit, GameCache(settings.game_cache_bytes)),
         catalogues=i18n.load_catalogues(),
         keys=auth.parse_keys(settings.api_keys),
     )

@@ -21,6 +21,7 @@ import math
 import threading
 import time
 import typing as t
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from flask import Flask, current_app, request
@@ -50,45 +51,52 @@ class Strategy(t.Protocol):
     def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats: ...
 
 
+# What one count of a (limit, client) window costs at most (about 400 bytes for an
+# IPv6 address, by tracemalloc: tests/api/test_memory_bounds.py), and what the counts
+# of one process may take: 16,384 of them, a count per limit for each recent client.
+WINDOW_BYTES = 512
+MAX_WINDOW_BYTES = 8 * 1024 * 1024
+
+
 class ProcessWindows:
-    """Fixed windows counted in this process (``memory://``), with no thread.
+    """Fixed windows counted in this process (``memory://``), with no thread,
+    within ``max_bytes``.
 
     ``limits``' own memory store starts a timer thread to expire its counters
     every 10 ms; in a gunicorn worker that cost more than the count itself.
     Here window ``n`` of a limit is the ``n``-th stretch of ``item.get_expiry()``
-    seconds since the epoch, and a count is dropped once its window is past.
+    seconds since the epoch.  Counts are kept in the order their windows began;
+    a new one past ``max_bytes`` drops the oldest (a past window, or under a flood
+    of new addresses the least recent client, which then counts afresh).
     """
 
-    def __init__(self) -> None:
-        # (limit, client) -> (window number, requests counted in it, window seconds)
-        self._counts: dict[tuple[str, str], tuple[int, int, int]] = {}
+    def __init__(self, max_bytes: int = MAX_WINDOW_BYTES) -> None:
+        self.capacity = max(1, max_bytes // WINDOW_BYTES)
+        # (limit, client) -> (window number, requests counted in it)
+        self._counts: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
         self._lock = threading.Lock()  # for threaded workers (gthread)
 
     def hit(self, item: RateLimitItem, *identifiers: str) -> bool:
-        limit, expiry = item.key_for(), item.get_expiry()
-        window = int(time.time() // expiry)
-        key = (limit, "/".join(identifiers))
+        window = int(time.time() // item.get_expiry())
+        key = (item.key_for(), "/".join(identifiers))
         with self._lock:
-            start, count, _ = self._counts.get(key, (window, 0, expiry))
-            if start != window:
+            start, count = self._counts.get(key, (None, 0))
+            if start != window:  # a new window: counted afresh, and last in line
+                self._counts.pop(key, None)
                 count = 0
-                if len(self._counts) > 10_000:  # forget the clients of past windows
-                    self._prune()
+                while len(self._counts) >= self.capacity:
+                    self._counts.popitem(last=False)
             if count >= item.amount:
                 return False
-            self._counts[key] = (window, count + 1, expiry)
+            self._counts[key] = (window, count + 1)
             return True
 
     def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats:
         expiry = item.get_expiry()
         window = int(time.time() // expiry)
-        start, count, _ = self._counts.get((item.key_for(), "/".join(identifiers)), (window, 0, 0))
+        start, count = self._counts.get((item.key_for(), "/".join(identifiers)), (window, 0))
         used = count if start == window else 0
         return WindowStats((window + 1) * expiry, max(0, item.amount - used))
-
-    def _prune(self) -> None:
-        now = time.time()
-        self._counts = {k: v for k, v in self._counts.items() if v[0] >= int(now // v[2])}
 
 
 @dataclass(frozen=True, slots=True)
