@@ -22,6 +22,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 # history, so an index URL with credentials goes in a pip.conf passed as the
 # "pipconf" secret instead.
 ARG PIP_INDEX_URL
+# Optional extras of the package, e.g. EXTRAS=postgres,redis (deploy/compose.yaml).
+# Empty by default: the plain install below, which tests/test_dockerfile.py reproduces.
+ARG EXTRAS=
 
 RUN groupadd --system --gid 10001 adjudicator \
  && useradd --system --uid 10001 --gid adjudicator \
@@ -40,7 +43,8 @@ RUN --mount=type=bind,target=/usr/src/adjudicator,rw \
     if [ -s /run/secrets/cacert ]; then export PIP_CERT=/run/secrets/cacert; fi; \
     if [ -s /run/secrets/pipconf ]; then export PIP_CONFIG_FILE=/run/secrets/pipconf; fi; \
     if [ -n "${PIP_INDEX_URL:-}" ]; then export PIP_INDEX_URL; else unset PIP_INDEX_URL; fi; \
-    pip install --no-cache-dir .
+    if [ -z "${EXTRAS}" ]; then pip install --no-cache-dir .; \
+    else pip install --no-cache-dir "./[${EXTRAS}]"; fi
 
 # The data folder (the SQLite database, loaded lexicons) is a volume the app
 # user owns. ADJUDICATOR_DATABASE_URL=postgresql+psycopg://... uses a server.

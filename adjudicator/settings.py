@@ -9,10 +9,12 @@ from __future__ import annotations
 import os
 import sys
 import typing as t
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import platformdirs
+
+from adjudicator.errors import ConfigError
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 
@@ -119,21 +121,84 @@ SETTINGS: tuple[Setting, ...] = (
         "such as `redis://host:6379` for several workers or instances.",
     ),
     Setting("max_json_depth", 32, "Deepest nesting of arrays and objects in a JSON body."),
-)
-
     Setting(
         "game_cache_bytes",
         67_108_864,
         "Most memory each worker process keeps replayed games in (estimated from "
         "their events); the least recently read are dropped past it.",
     ),
+)
+
+
+# Settings that may instead be read from the file named by ``<NAME>_FILE``, as
+# container secrets are mounted; never both.
+SECRET_FILE_SETTINGS = ("ADJUDICATOR_ADMIN_KEY",)
+# The file holding the password of ADJUDICATOR_DATABASE_URL.
+DATABASE_PASSWORD_FILE = "ADJUDICATOR_DATABASE_PASSWORD_FILE"
+
+
+def read_secret_file(env: t.Mapping[str, str], variable: str) -> str | None:
+    """The content of the file that ``variable`` names, less one trailing newline;
+    None when the variable is unset or empty.  The value is never put in an error.
+
+    :raises ConfigError: the file cannot be read, is not UTF-8, or is empty.
+    """
+    path = env.get(variable)
+    if not path:
+        return None
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(variable, None, f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(variable, None, f"{path} is not UTF-8 text") from None
+    text = text.removesuffix("\r\n") if text.endswith("\r\n") else text.removesuffix("\n")
+    if not text:
+        raise ConfigError(variable, None, f"{path} is empty")
+    return text
+
+
+def _secret(env: t.Mapping[str, str], name: str) -> str | None:
+    """``name`` or the file named by ``name_FILE``.
+
+    :raises ConfigError: both are set, or the file cannot be used.
+    """
+    from_file = read_secret_file(env, name + "_FILE")
+    if from_file is not None and env.get(name):
+        raise ConfigError(name, None, f"set either {name} or {name}_FILE, not both")
+    return env.get(name) if from_file is None else from_file
+
+
+def _with_password(url: str | None, password: str) -> str:
+    """``url`` with ``password`` put in, rendered for the store to parse again.
+
+    :raises ConfigError: no URL, an SQLite URL, or a URL that has a password already.
+    """
+    if not url:
+        raise ConfigError(DATABASE_PASSWORD_FILE, None, "needs ADJUDICATOR_DATABASE_URL")
+    import sqlalchemy as sa  # only here: most commands never touch the database
+
+    try:
+        parsed = sa.engine.make_url(url)
+    except sa.exc.ArgumentError as exc:
+        raise ConfigError("ADJUDICATOR_DATABASE_URL", None, str(exc)) from None
+    if parsed.get_backend_name() == "sqlite":
+        raise ConfigError(DATABASE_PASSWORD_FILE, None, "an SQLite database has no password")
+    if parsed.password is not None:
+        raise ConfigError(
+            DATABASE_PASSWORD_FILE,
+            None,
+            "ADJUDICATOR_DATABASE_URL has a password already: give it in one place",
+        )
+    return parsed.set(password=password).render_as_string(hide_password=False)
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
     config_dir: Path
     data_dir: Path
     lexicon_dir: Path
-    database_url: str
+    database_url: str = field(repr=False)  # may carry the database password
     problem_base_uri: str
     max_words: int
     max_word_length: int
@@ -141,24 +206,32 @@ class Settings:
     max_lexicon_bytes: int
     judge_max_words: int
     log_level: str
-    admin_key: str | None
+    admin_key: str | None = field(repr=False)
     api_keys: str | None
     ratelimit_default: str
     ratelimit_writes: str
     ratelimit_storage_url: str
     max_json_depth: int
+    game_cache_bytes: int
 
     @classmethod
     def from_env(cls, env: t.Mapping[str, str] | None = None, **overrides: t.Any) -> Settings:
-        """Defaults, then ``ADJUDICATOR_<NAME>`` variables, then ``overrides``."""
+        """Defaults, then ``ADJUDICATOR_<NAME>`` variables, then ``overrides``.
+
+        :raises ConfigError: a secret given twice, or a secret file that cannot be used.
+        """
         env = os.environ if env is None else env
         values: dict[str, t.Any] = {}
         for s in SETTINGS:
-            raw = env.get("ADJUDICATOR_" + s.name.upper())
+            name = "ADJUDICATOR_" + s.name.upper()
+            raw = _secret(env, name) if name in SECRET_FILE_SETTINGS else env.get(name)
             value = s.default if raw in (None, "") else raw
             if isinstance(s.default, int) and isinstance(value, str):
                 value = int(value)
             values[s.name] = value
+        password = read_secret_file(env, DATABASE_PASSWORD_FILE)
+        if password is not None:
+            values["database_url"] = _with_password(values["database_url"], password)
         values.update({k: v for k, v in overrides.items() if v is not None})
         values["config_dir"] = Path(values["config_dir"] or _bundled("config"))
         values["data_dir"] = Path(values["data_dir"] or default_data_dir())
@@ -184,4 +257,3 @@ class Settings:
         if (self.data_dir / "adjudicator.db").exists():
             return []
         return [p for p in _OLD_DATABASES if p.exists()]
-    game_cache_bytes: int
