@@ -122,6 +122,12 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     Setting("max_json_depth", 32, "Deepest nesting of arrays and objects in a JSON body."),
     Setting(
+        "proxy_hops",
+        0,
+        "Reverse proxies in front of the service whose `X-Forwarded-For` and "
+        "`X-Forwarded-Proto` are believed (0: none; the peer's address is the client's).",
+    ),
+    Setting(
         "game_cache_bytes",
         67_108_864,
         "Most memory each worker process keeps replayed games in (estimated from "
@@ -213,6 +219,7 @@ class Settings:
     ratelimit_storage_url: str
     max_json_depth: int
     game_cache_bytes: int
+    proxy_hops: int
 
     @classmethod
     def from_env(cls, env: t.Mapping[str, str] | None = None, **overrides: t.Any) -> Settings:

@@ -9,6 +9,7 @@ import typing as t
 from pathlib import Path
 
 from flask import Flask
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adjudicator.services.admin_key import admin_key
 from adjudicator.services.games import GameCache, Games
@@ -52,6 +53,10 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     settings = dataclasses.replace(settings, admin_key=key)
     app.config.from_mapping(MAX_CONTENT_LENGTH=settings.max_body_bytes)
     app.config.from_mapping(overrides)
+    if settings.proxy_hops:
+        # The client's address, for limits and logs, as the trusted proxies saw it.
+        hops = settings.proxy_hops
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     jsonio.init_app(app)
     converters.init_app(app)  # before any route uses them
 
