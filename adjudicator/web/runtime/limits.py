@@ -24,17 +24,17 @@ import typing as t
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from flask import Flask, current_app, request
+from flask import Flask, Response, current_app, request
 from limits import RateLimitItem, WindowStats, parse_many
 from limits.errors import ConfigurationError, StorageError
 from limits.storage import Storage, storage_from_string
 from limits.strategies import FixedWindowRateLimiter
-from werkzeug.exceptions import TooManyRequests
 
 from adjudicator.errors import ConfigError
 from adjudicator.settings import Settings
 from adjudicator.web.runtime.auth import client_name
 from adjudicator.web.runtime.operation import operation_of
+from adjudicator.web.runtime.problems import too_many_requests
 
 log = logging.getLogger("adjudicator.limits")
 
@@ -108,32 +108,32 @@ class RateLimiter:
     write_items: tuple[RateLimitItem, ...]
     strategy: Strategy
 
-    def check(self) -> None:
+    def check(self) -> Response | None:
         """Before-request hook: count this request against each limit, unless its
         operation is not ``limited`` (health, readiness, metrics).
 
         A store that is down lets the request through (logged): it must not take
         the API down with it.
 
-        :raises TooManyRequests: over a limit, with ``Retry-After`` in seconds.
+        Over a limit, it answers the 429 itself, with ``Retry-After`` in seconds:
+        returned rather than raised, the refusal skips Flask's error handling.
         """
         op = operation_of(current_app, request.endpoint)
         if (op is not None and not op.limited) or not current_app.config["RATELIMIT_ENABLED"]:
-            return
+            return None
         key = client_key()
         try:
             for item in self.items:
                 if not self.strategy.hit(item, key):
-                    raise TooManyRequests(str(item), retry_after=self._wait(item, key))
+                    return too_many_requests(str(item), self._wait(item, key))
             if op is not None and op.expensive:
                 writes = f"writes/{key}"
                 for item in self.write_items:
                     if not self.strategy.hit(item, writes):
-                        raise TooManyRequests(
-                            f"{item} for this write", retry_after=self._wait(item, writes)
-                        )
+                        return too_many_requests(f"{item} for this write", self._wait(item, writes))
         except StorageError as exc:
             log.warning("rate limit store unavailable: %s", type(exc.storage_error).__name__)
+        return None
 
     def _wait(self, item: RateLimitItem, key: str) -> int:
         """Whole seconds until the window resets: at least 1, never more than one window."""

@@ -135,13 +135,18 @@ def http_problem(exc: HTTPException) -> Response:
     elif code == 413:
         limit = request.max_content_length
         detail = f"the body is larger than {limit} bytes" if limit else detail
-    elif code == 429:
-        detail = f"rate limit exceeded: {exc.description}"
     resp = problem(code, slug, exc.name, detail)
     # The exception's own headers, without rendering the HTML page they come with.
     for name, value in exc.get_headers():
         if name in _KEPT_HEADERS:
             resp.headers[name] = value
+    return resp
+
+
+def too_many_requests(limit: str, retry_after: int) -> Response:
+    """The 429 of the rate limiter, naming the limit; ``Retry-After`` in seconds."""
+    resp = problem(429, "too-many-requests", "Too Many Requests", f"rate limit exceeded: {limit}")
+    resp.headers["Retry-After"] = str(retry_after)
     return resp
 
 
