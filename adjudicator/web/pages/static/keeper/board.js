@@ -126,6 +126,8 @@ function emptyContent(r, c) {
 export function renderKeys() {
   const keys = state.alphabet.letters.map((l) => el("button", { type: "button", class: "key", "data-letter": l, text: face(l) }));
   keys.push(el("button", { type: "button", class: "key wide", id: "backspace", "aria-label": "⌫", text: "⌫" }));
+  // Clear fills the last row's spare cells: the tools above stay one row in any language.
+  keys.push(el("button", { type: "button", class: "key clear", id: "clear", text: S.clear }));
   $("keys").replaceChildren(...keys);
 }
 

@@ -57,6 +57,7 @@ function onBoardKey(event) {
 function onLetterKey(event) {
   const button = event.target.closest(".key");
   if (!button) return;
+  if (button.id === "clear") { clearPlay(); render(); return; }
   if (button.id === "backspace" ? backspace() : typeLetter(button.dataset.letter)) changed();
 }
 
@@ -95,7 +96,6 @@ function wireEntry() {
   $("direction").addEventListener("click", () => { state.across = !state.across; render(); });
   $("blank").addEventListener("click", toggleBlankNext);
   $("swap").addEventListener("click", () => { state.swapMode = !state.swapMode; renderTools(); });
-  $("clear").addEventListener("click", () => { clearPlay(); render(); });
   $("commit").addEventListener("click", commit);
 }
 
