@@ -119,7 +119,7 @@ def test_audit_trail_records_and_survives_restart(tmp_path):
     assert got["lexicon"]["checksum"].startswith("sha256:")
     assert got["players"] == {"challenger": "Ann", "challenged": "Bob"}
     assert got["words"] == ["QI", "ZQX"]
-    listed = second.get("/api/v1/adjudications?since=2000-01-01T00:00:00").get_json()
+    listed = second.get("/api/v1/adjudications?since=2000-01-01T00:00:00Z").get_json()
     assert [a["id"] for a in listed["adjudications"]] == [id_]
     assert listed["adjudications"][0]["words"][1]["valid"] is False
     assert second.get("/api/v1/adjudications/nope").status_code == 404

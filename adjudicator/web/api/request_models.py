@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
@@ -13,6 +14,8 @@ from adjudicator.web.runtime.parsing import Strict
 # case, is then matched once instead of against both kinds).
 Row = Annotated[str | list[str], Field(union_mode="left_to_right")]
 PlayerIndex = Annotated[str, Field(pattern=r"^[0-3]$")]
+# No key but a player index: said in the schema too, not only as a pattern.
+Racks = Annotated[dict[PlayerIndex, str], Field(json_schema_extra={"additionalProperties": False})]
 
 
 def _integral(value: object) -> object:
@@ -33,13 +36,26 @@ TileCount = Annotated[int, Field(ge=1, le=64), BeforeValidator(_integral)]
 Points = Annotated[int, Field(ge=-10_000, le=10_000), BeforeValidator(_integral)]
 
 
+# RFC 3339's date-time: a date, "T", a time and an offset ("t", "z" and a leap
+# second allowed, as the format says).
+_RFC3339 = re.compile(
+    r"\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:(?:[0-5]\d|60)(?:\.\d+)?(?:[Zz]|[+-]\d{2}:\d{2})"
+)
+
+
 def _time(value: object) -> object:
-    if isinstance(value, str):
-        try:
-            return dt.datetime.fromisoformat(value)
-        except ValueError:
-            raise ValueError(f"{value!r} is not an RFC 3339 time") from None
-    return value
+    if not isinstance(value, str):
+        return value
+    refused = ValueError(f"{value!r} is not an RFC 3339 time, like 2026-12-01T18:00:00Z")
+    if not _RFC3339.fullmatch(value):
+        raise refused
+    text = value.upper()
+    # A leap second is read as the second before it.
+    text = text[:17] + "59" + text[19:] if text[17:19] == "60" else text
+    try:
+        return dt.datetime.fromisoformat(text)
+    except ValueError:  # a month or a day out of range
+        raise refused from None
 
 
 # A time as text only: pydantic's own parsing would take "0.5" as a Unix time.
@@ -251,7 +267,7 @@ class EventRequest(Strict):
     rack: str | None = Field(default=None, max_length=64)
     tiles: str | None = Field(default=None, max_length=64)
     count: TileCount | None = None
-    racks: dict[PlayerIndex, str] | None = Field(
+    racks: Racks | None = Field(
         default=None, description="Each player's rack at the end, keyed by player index"
     )
     points: Points | None = None
