@@ -175,6 +175,20 @@ def _secret(env: t.Mapping[str, str], name: str) -> str | None:
     return env.get(name) if from_file is None else from_file
 
 
+def _count(name: str, text: str) -> int:
+    """An integer setting: a whole number, 0 or more.
+
+    :raises ConfigError: anything else.
+    """
+    try:
+        value = int(text)
+    except ValueError:
+        raise ConfigError(name, None, f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise ConfigError(name, None, f"{value} is negative")
+    return value
+
+
 def _with_password(url: str | None, password: str) -> str:
     """``url`` with ``password`` put in, rendered for the store to parse again.
 
@@ -213,10 +227,10 @@ class Settings:
     judge_max_words: int
     log_level: str
     admin_key: str | None = field(repr=False)
-    api_keys: str | None
+    api_keys: str | None = field(repr=False)
     ratelimit_default: str
     ratelimit_writes: str
-    ratelimit_storage_url: str
+    ratelimit_storage_url: str = field(repr=False)  # a Redis URL may carry a password
     max_json_depth: int
     game_cache_bytes: int
     proxy_hops: int
@@ -234,7 +248,7 @@ class Settings:
             raw = _secret(env, name) if name in SECRET_FILE_SETTINGS else env.get(name)
             value = s.default if raw in (None, "") else raw
             if isinstance(s.default, int) and isinstance(value, str):
-                value = int(value)
+                value = _count(name, value)
             values[s.name] = value
         password = read_secret_file(env, DATABASE_PASSWORD_FILE)
         if password is not None:

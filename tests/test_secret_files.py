@@ -129,8 +129,18 @@ def test_secrets_stay_out_of_the_repr(tmp_path):
         ADJUDICATOR_ADMIN_KEY_FILE=secret(tmp_path, "admin-s3cret", "key"),
         ADJUDICATOR_DATABASE_URL=PG,
         ADJUDICATOR_DATABASE_PASSWORD_FILE=secret(tmp_path, "db-s3cret", "pw"),
+        ADJUDICATOR_API_KEYS="kiosk:client-s3cret",
+        ADJUDICATOR_RATELIMIT_STORAGE_URL="redis://:redis-s3cret@redis:6379",
     )
-    assert "admin-s3cret" not in repr(s) and "db-s3cret" not in repr(s)
+    for value in ("admin-s3cret", "db-s3cret", "client-s3cret", "redis-s3cret"):
+        assert value not in repr(s)
+
+
+@pytest.mark.parametrize("text,says", [("-1", "negative"), ("one", "not a whole number")])
+def test_a_count_setting_must_be_a_whole_number(tmp_path, text, says):
+    with pytest.raises(ConfigError, match=says) as caught:
+        settings(tmp_path, ADJUDICATOR_PROXY_HOPS=text)
+    assert caught.value.extras()["source"] == "ADJUDICATOR_PROXY_HOPS"
 
 
 def test_the_cli_reports_a_config_error(runner, tmp_path, monkeypatch):
