@@ -125,3 +125,16 @@ def test_a_refused_client_stays_refused_while_it_fits(monkeypatch):
     for i in range(50):
         windows.hit(one, f"other-{i}")
     assert not windows.hit(one, "a")
+
+
+def test_with_limits_of_two_lengths_past_windows_go_first(monkeypatch):
+    now = [600.0]
+    monkeypatch.setattr(limits_module.time, "time", lambda: now[0])
+    windows = ProcessWindows(max_bytes=3 * WINDOW_BYTES)  # room for three counts
+    second, minute = parse("100/second"), parse("5/minute")
+    assert windows.hit(minute, "a") and windows.hit(minute, "a")
+    assert windows.hit(second, "b1") and windows.hit(second, "b2")  # full
+    now[0] += 5  # b1's and b2's seconds are past; a's minute is not
+    assert windows.hit(minute, "c") and windows.hit(minute, "d")
+    assert windows.get_window_stats(minute, "a").remaining == 3  # a's count kept
+    assert windows.get_window_stats(minute, "c").remaining == 4

@@ -65,36 +65,55 @@ class ProcessWindows:
     ``limits``' own memory store starts a timer thread to expire its counters
     every 10 ms; in a gunicorn worker that cost more than the count itself.
     Here window ``n`` of a limit is the ``n``-th stretch of ``item.get_expiry()``
-    seconds since the epoch.  Counts are kept in the order their windows began;
-    a new one past ``max_bytes`` drops the oldest (a past window, or under a flood
-    of new addresses the least recent client, which then counts afresh).
+    seconds since the epoch.  Each limit keeps its counts in the order their
+    windows began, so its first count ends first.  A new count past
+    ``max_bytes`` drops the count, of any limit, whose window ends first: a
+    past window, or under a flood of new addresses the least recent client,
+    which then counts afresh.
     """
 
     def __init__(self, max_bytes: int = MAX_WINDOW_BYTES) -> None:
         self.capacity = max(1, max_bytes // WINDOW_BYTES)
-        # (limit, client) -> (window number, requests counted in it)
-        self._counts: OrderedDict[tuple[str, str], tuple[int, int]] = OrderedDict()
+        # limit -> (its window seconds, client -> (window number, requests counted))
+        self._limits: dict[str, tuple[int, OrderedDict[str, tuple[int, int]]]] = {}
+        self._size = 0
         self._lock = threading.Lock()  # for threaded workers (gthread)
 
     def hit(self, item: RateLimitItem, *identifiers: str) -> bool:
-        window = int(time.time() // item.get_expiry())
-        key = (item.key_for(), "/".join(identifiers))
+        expiry = item.get_expiry()
+        window = int(time.time() // expiry)
+        client = "/".join(identifiers)
         with self._lock:
-            start, count = self._counts.get(key, (None, 0))
+            counts = self._limits.setdefault(item.key_for(), (expiry, OrderedDict()))[1]
+            start, count = counts.get(client, (None, 0))
             if start != window:  # a new window: counted afresh, and last in line
-                self._counts.pop(key, None)
+                if counts.pop(client, None) is not None:
+                    self._size -= 1
                 count = 0
-                while len(self._counts) >= self.capacity:
-                    self._counts.popitem(last=False)
+                while self._size >= self.capacity:
+                    self._drop_first_to_end()
+                self._size += 1
             if count >= item.amount:
                 return False
-            self._counts[key] = (window, count + 1)
+            counts[client] = (window, count + 1)
             return True
+
+    def _drop_first_to_end(self) -> None:
+        """Drop the count whose window ends first (each limit's first is its own)."""
+
+        def end(limit: tuple[int, OrderedDict[str, tuple[int, int]]]) -> int:
+            expiry, counts = limit
+            return (next(iter(counts.values()))[0] + 1) * expiry
+
+        _, counts = min((c for c in self._limits.values() if c[1]), key=end)
+        counts.popitem(last=False)
+        self._size -= 1
 
     def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats:
         expiry = item.get_expiry()
         window = int(time.time() // expiry)
-        start, count = self._counts.get((item.key_for(), "/".join(identifiers)), (window, 0))
+        counts = self._limits.get(item.key_for(), (expiry, OrderedDict()))[1]
+        start, count = counts.get("/".join(identifiers), (window, 0))
         used = count if start == window else 0
         return WindowStats((window + 1) * expiry, max(0, item.amount - used))
 
