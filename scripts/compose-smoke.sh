@@ -49,9 +49,12 @@ log() { printf '[compose-smoke %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "FAIL: $*"; exit 1; }
 now() { date +%s; }
 
+# 1-2. tools, client and daemon (pick_docker, ensure_daemon, stop_daemon:
+# scripts/docker-common.sh)
 # --------------------------------------------------------------------------
-# 1. tools
-# --------------------------------------------------------------------------
+# shellcheck source=scripts/docker-common.sh
+source "$ROOT/scripts/docker-common.sh"
+
 ensure_tools() {
     local missing=()
     command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
@@ -59,63 +62,14 @@ ensure_tools() {
     if ! docker compose version >/dev/null 2>&1 && ! command -v docker-compose >/dev/null 2>&1; then
         missing+=(docker-compose)
     fi
-    if ((${#missing[@]})); then
-        [[ $(id -u) -eq 0 ]] || die "need root to apt-get install ${missing[*]}"
-        log "installing ${missing[*]}"
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-    fi
-    # A client that builds with BuildKit (the Dockerfile's secret mount), as
-    # docker-smoke.sh picks it: one with buildx, or a CLI older than 23.
-    local c ver
-    DOCKER=""
-    for c in "$(command -v docker || true)" /usr/bin/docker /usr/local/bin/docker; do
-        [[ -n $c && -x $c ]] || continue
-        ver="$("$c" version --format '{{.Client.Version}}' 2>/dev/null || true)"
-        if "$c" buildx version >/dev/null 2>&1 || { [[ ${ver%%.*} =~ ^[0-9]+$ ]] && ((${ver%%.*} < 23)); }; then
-            DOCKER="$c"
-            break
-        fi
-    done
-    [[ -n $DOCKER ]] || die "no docker client with BuildKit (install docker-buildx, or Debian's docker.io)"
+    install_missing "${missing[@]}"
+    pick_docker
     if "$DOCKER" compose version >/dev/null 2>&1; then
         COMPOSE=("$DOCKER" compose)
     else
         COMPOSE=(docker-compose)
     fi
     log "docker client: $DOCKER; compose: ${COMPOSE[*]} ($("${COMPOSE[@]}" version --short 2>/dev/null || echo '?'))"
-}
-
-# --------------------------------------------------------------------------
-# 2. daemon
-# --------------------------------------------------------------------------
-ensure_daemon() {
-    if "$DOCKER" info >/dev/null 2>&1; then
-        log "docker daemon already running; it is left running"
-        return 0
-    fi
-    [[ $(id -u) -eq 0 ]] || die "no docker daemon answers and we are not root to start one"
-    log "starting dockerd --storage-driver=vfs (log: $DOCKERD_LOG)"
-    dockerd --storage-driver=vfs >"$DOCKERD_LOG" 2>&1 &
-    DOCKERD_PID=$!
-    local i
-    for ((i = 0; i < 30; i++)); do
-        "$DOCKER" info >/dev/null 2>&1 && { log "dockerd up (pid $DOCKERD_PID)"; return 0; }
-        sleep 1
-    done
-    tail -20 "$DOCKERD_LOG" >&2 || true
-    die "dockerd did not come up within 30 s"
-}
-
-stop_daemon() {
-    [[ -n ${DOCKERD_PID:-} ]] || return 0
-    kill "$DOCKERD_PID" 2>/dev/null || return 0
-    local i
-    for ((i = 0; i < 30; i++)); do
-        kill -0 "$DOCKERD_PID" 2>/dev/null || { log "dockerd (pid $DOCKERD_PID) stopped"; return 0; }
-        sleep 1
-    done
-    log "dockerd (pid $DOCKERD_PID) still running after 30 s"
 }
 
 # --------------------------------------------------------------------------

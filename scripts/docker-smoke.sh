@@ -7,7 +7,7 @@
 # and `docker import`ed under the same tag. Steps, each idempotent:
 #
 #   1. make sure dockerd and debootstrap exist (apt-get install, as root)
-#   2. start dockerd --storage-driver=vfs if no daemon answers
+#   2. start dockerd --storage-driver=vfs if no daemon answers (and stop it at the end)
 #   3. build the base image unless the tag already exists
 #   4. docker build (BuildKit, CA bundle passed as a build secret)
 #   5. docker run -p 127.0.0.1:PORT:8000, poll /healthz (bounded), wait for
@@ -40,59 +40,16 @@ CONTAINER="adjudicator-smoke-$$"
 log() { printf '[docker-smoke %s] %s\n' "$(date +%H:%M:%S)" "$*" >&2; }
 die() { log "FAIL: $*"; exit 1; }
 
+# 1-2. tools, client and daemon: scripts/docker-common.sh
 # --------------------------------------------------------------------------
-# 1. tools
-# --------------------------------------------------------------------------
+# shellcheck source=scripts/docker-common.sh
+source "$ROOT/scripts/docker-common.sh"
+
 ensure_tools() {
     local missing=()
-    command -v dockerd >/dev/null 2>&1 || missing+=(docker.io)
+    { command -v dockerd && command -v docker; } >/dev/null 2>&1 || missing+=(docker.io)
     command -v debootstrap >/dev/null 2>&1 || missing+=(debootstrap)
-    command -v docker >/dev/null 2>&1 || missing+=(docker.io)
-    if ((${#missing[@]})); then
-        [[ $(id -u) -eq 0 ]] || die "need root to apt-get install ${missing[*]}"
-        log "installing ${missing[*]}"
-        apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-    fi
-}
-
-# Pick a docker client that can do a BuildKit build (needed for the secret
-# mount). Docker CLI >= 23 only does BuildKit through the buildx plugin; the
-# 20.10 CLI that Debian bookworm's docker.io ships has BuildKit built in.
-pick_docker() {
-    local c ver
-    for c in "$(command -v docker || true)" /usr/bin/docker /usr/local/bin/docker; do
-        [[ -n $c && -x $c ]] || continue
-        if "$c" buildx version >/dev/null 2>&1; then
-            DOCKER="$c"; return 0
-        fi
-        ver="$("$c" version --format '{{.Client.Version}}' 2>/dev/null || true)"
-        ver="${ver%%.*}"
-        if [[ $ver =~ ^[0-9]+$ ]] && ((ver < 23)); then
-            DOCKER="$c"; return 0
-        fi
-    done
-    die "no docker client with BuildKit (install docker-buildx, or Debian's docker.io 20.10 CLI)"
-}
-
-# --------------------------------------------------------------------------
-# 2. daemon
-# --------------------------------------------------------------------------
-ensure_daemon() {
-    if "$DOCKER" info >/dev/null 2>&1; then
-        log "docker daemon already running"
-        return 0
-    fi
-    [[ $(id -u) -eq 0 ]] || die "no docker daemon answers and we are not root to start one"
-    log "starting dockerd --storage-driver=vfs (log: $DOCKERD_LOG)"
-    nohup dockerd --storage-driver=vfs >"$DOCKERD_LOG" 2>&1 &
-    local i
-    for ((i = 0; i < 30; i++)); do
-        "$DOCKER" info >/dev/null 2>&1 && { log "dockerd up (pid $!)"; return 0; }
-        sleep 1
-    done
-    tail -20 "$DOCKERD_LOG" >&2 || true
-    die "dockerd did not come up within 30 s"
+    install_missing "${missing[@]}"
 }
 
 # --------------------------------------------------------------------------
@@ -220,6 +177,7 @@ cleanup() {
     if [[ ${KEEP_IMAGE:-1} == 0 ]]; then
         "$DOCKER" rmi "$IMAGE_TAG" >/dev/null 2>&1 || true
     fi
+    stop_daemon
 }
 
 free_port() {
@@ -287,10 +245,10 @@ main() {
     ensure_tools
     pick_docker
     log "docker client: $DOCKER"
+    trap cleanup EXIT
     ensure_daemon
     build_base
     build_image
-    trap cleanup EXIT
     run_and_probe
     log "OK: base build ${BASE_BUILD_SECONDS:-skipped}${BASE_BUILD_SECONDS:+s}, image build ${IMAGE_BUILD_SECONDS}s"
 }

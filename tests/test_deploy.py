@@ -237,6 +237,6 @@ def test_mounted_files_exist(compose):
                 assert (DEPLOY / source).is_file(), volume
 
 
-@pytest.mark.parametrize("script", ["compose-smoke.sh", "docker-smoke.sh"])
+@pytest.mark.parametrize("script", ["compose-smoke.sh", "docker-smoke.sh", "docker-common.sh"])
 def test_smoke_scripts_parse(script):
     subprocess.run(["bash", "-n", str(ROOT / "scripts" / script)], check=True)
