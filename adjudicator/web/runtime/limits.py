@@ -82,9 +82,11 @@ class ProcessWindows:
     def hit(self, item: RateLimitItem, *identifiers: str) -> bool:
         expiry = item.get_expiry()
         window = int(time.time() // expiry)
-        client = "/".join(identifiers)
+        client, limit = "/".join(identifiers), item.key_for()
         with self._lock:
-            counts = self._limits.setdefault(item.key_for(), (expiry, OrderedDict()))[1]
+            if limit not in self._limits:  # once per limit, not per request
+                self._limits[limit] = (expiry, OrderedDict())
+            counts = self._limits[limit][1]
             start, count = counts.get(client, (None, 0))
             if start != window:  # a new window: counted afresh, and last in line
                 if counts.pop(client, None) is not None:
@@ -112,7 +114,7 @@ class ProcessWindows:
     def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats:
         expiry = item.get_expiry()
         window = int(time.time() // expiry)
-        counts = self._limits.get(item.key_for(), (expiry, OrderedDict()))[1]
+        _, counts = self._limits.get(item.key_for(), (expiry, {}))
         start, count = counts.get("/".join(identifiers), (window, 0))
         used = count if start == window else 0
         return WindowStats((window + 1) * expiry, max(0, item.amount - used))

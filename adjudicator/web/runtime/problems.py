@@ -104,7 +104,7 @@ def _validation(exc: ValidationError) -> Response:
     )
 
 
-# Werkzeug's own errors (routing, body size, media type, auth, rate limit).
+# HTTP errors by status: werkzeug's (routing, body size, media type, auth), the rate limiter's.
 HTTP_CODES = {
     400: "bad-request",
     401: "unauthorized",
@@ -145,7 +145,7 @@ def http_problem(exc: HTTPException) -> Response:
 
 def too_many_requests(limit: str, retry_after: int) -> Response:
     """The 429 of the rate limiter, naming the limit; ``Retry-After`` in seconds."""
-    resp = problem(429, "too-many-requests", "Too Many Requests", f"rate limit exceeded: {limit}")
+    resp = problem(429, HTTP_CODES[429], "Too Many Requests", f"rate limit exceeded: {limit}")
     resp.headers["Retry-After"] = str(retry_after)
     return resp
 
