@@ -73,7 +73,6 @@ def serve(host: str, port: int, workers: int) -> None:
 
     settings = Settings.from_env()
     key, generated = admin_key(settings)
-    click.echo(f"adjudicator listening on http://{host}:{port}/  (Ctrl-C to stop)")
     click.echo(f"data: {settings.data_dir}  (ADJUDICATOR_DATA_DIR)")
     if generated:
         click.echo(f"admin key, shown this once (`adjudicator admin-key` shows it again): {key}")
@@ -86,7 +85,15 @@ def serve(host: str, port: int, workers: int) -> None:
             f"{settings.data_dir / 'adjudicator.db'}",
             err=True,
         )
-    run_gunicorn(host, port, workers)
+    # The address only once the app has loaded and the port is bound.
+    run_gunicorn(
+        host,
+        port,
+        workers,
+        when_ready=lambda: click.echo(
+            f"adjudicator listening on http://{host}:{port}/  (Ctrl-C to stop)"
+        ),
+    )
 
 
 @cli.command("admin-key")

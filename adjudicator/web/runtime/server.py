@@ -90,7 +90,11 @@ class _App(BaseApplication):  # type: ignore[misc]
         return create_app()
 
 
-def run_gunicorn(host: str, port: int, workers: int) -> None:
+def run_gunicorn(
+    host: str, port: int, workers: int, when_ready: t.Callable[[], None] | None = None
+) -> None:
+    """Serve until stopped; ``when_ready`` is called once the app has loaded (it is
+    preloaded) and the port is bound, before the first worker starts."""
     prepare_metrics_dir()
     share_memory_with_workers()
     # preload: lexicons are memory-mapped once in the master and shared by workers.
@@ -106,5 +110,6 @@ def run_gunicorn(host: str, port: int, workers: int) -> None:
             "post_fork": post_fork,
             "child_exit": child_exit,
             "on_exit": on_exit,
+            "when_ready": lambda server: when_ready() if when_ready else None,
         }
     ).run()

@@ -1,0 +1,58 @@
+"""`adjudicator serve`, the README's first command: it names its URL only once that
+URL answers, and a configuration it cannot serve is an error, not a URL."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+
+from tests.conftest import ROOT, free_port, stop_gunicorn
+
+
+def _serve(tmp_path, port, out, err, **env):
+    return subprocess.Popen(
+        [sys.executable, "-m", "adjudicator", "serve", "--port", str(port), "--workers", "1"],
+        cwd=ROOT,
+        env={**os.environ, "ADJUDICATOR_DATA_DIR": str(tmp_path / "data"), **env},
+        stdout=out,
+        stderr=err,
+        text=True,
+    )
+
+
+def test_a_database_it_cannot_open_is_an_error_not_a_url(tmp_path):
+    proc = _serve(
+        tmp_path,
+        free_port(),
+        subprocess.PIPE,
+        subprocess.PIPE,
+        ADJUDICATOR_DATABASE_URL="mysql://u@127.0.0.1/db",
+    )
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 1
+    assert "config-error: ADJUDICATOR_DATABASE_URL" in err
+    assert "listening on" not in out
+
+
+def test_the_url_it_prints_answers(tmp_path):
+    port = free_port()
+    out_path, err_path = tmp_path / "serve.out", tmp_path / "serve.err"
+    with out_path.open("w") as out, err_path.open("w") as err:
+        proc = _serve(tmp_path, port, out, err)
+    try:
+        deadline = time.monotonic() + 60
+        while "listening on" not in out_path.read_text():
+            if time.monotonic() > deadline or proc.poll() is not None:
+                raise AssertionError("no URL printed: " + err_path.read_text()[-2000:])
+            time.sleep(0.05)
+        line = next(s for s in out_path.read_text().splitlines() if "listening on" in s)
+        url = line.split("listening on ", 1)[1].split()[0]
+        assert url == f"http://127.0.0.1:{port}/"
+        # Bound before the line is printed: the connection waits for the worker.
+        with urllib.request.urlopen(url + "healthz", timeout=30) as resp:
+            assert resp.status == 200
+    finally:
+        stop_gunicorn(proc)
