@@ -132,11 +132,9 @@ def _problem(status: int, headers: dict[str, t.Any] | None = None) -> dict[str, 
 
 def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> dict[str, t.Any]:
     op = route.op
-    # Behind a key: client and admin operations when client keys are set, admin
-    # ones when the admin key is set.
-    keyed = (op.access != "open" and guarded["client"]) or (
-        op.access == "admin" and guarded["admin"]
-    )
+    # Behind a key: admin operations always (there is always an admin key), client
+    # operations when client keys are set.
+    keyed = op.access == "admin" or (op.access == "client" and guarded["client"])
     ok: dict[str, t.Any] = {"description": HTTPStatus(op.status).phrase}
     if op.response is not None:
         ok["content"] = {op.media_type: {"schema": _ref(op.response)}}
@@ -157,7 +155,7 @@ def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> d
         statuses |= {400, 413, 415}
     if op.raw_media:
         statuses |= {400, 413, 415}
-    if keyed or (op.reveal and guarded["admin"]):
+    if keyed or op.reveal:
         statuses |= {401, 403}
     out: dict[str, t.Any] = {
         "operationId": op.operation_id,
@@ -185,13 +183,11 @@ def build(
     rulesets: list[str],
     *,
     keys: bool = False,
-    admin: bool = False,
     limited: bool = True,
 ) -> dict[str, t.Any]:
     """The document for these routes.
 
     :param keys: client keys are configured (client operations declare security).
-    :param admin: the admin key is configured.
     :param limited: rate limiting is on (429 is declared).
     """
     ops = [route.op for route in published]
@@ -203,7 +199,7 @@ def build(
         if "ruleset" in props:
             optional = props["ruleset"].get("default", ...) is None
             props["ruleset"] = {**props["ruleset"], "enum": rulesets + ([None] if optional else [])}
-    guarded = {"client": keys, "admin": admin, "limited": limited}
+    guarded = {"client": keys, "limited": limited}
     paths: dict[str, dict[str, t.Any]] = {}
     for route in published:
         paths.setdefault(route.path, {})[route.method] = _operation(route, rulesets, guarded)
@@ -242,7 +238,6 @@ def init_app(app: Flask) -> None:
         published,
         sorted(rt.registry.rulesets),
         keys=bool(rt.keys),
-        admin=bool(rt.settings.admin_key),
         limited=rt.limiter is not None,
     )
     rt.openapi = json.dumps(doc, ensure_ascii=False).encode()
