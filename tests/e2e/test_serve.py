@@ -9,14 +9,20 @@ import sys
 import time
 import urllib.request
 
-from tests.conftest import ROOT, free_port, stop_gunicorn
+from tests.conftest import ROOT, free_port, running_gunicorn, stop_gunicorn
 
 
 def _serve(tmp_path, port, out, err, **env):
     return subprocess.Popen(
         [sys.executable, "-m", "adjudicator", "serve", "--port", str(port), "--workers", "1"],
         cwd=ROOT,
-        env={**os.environ, "ADJUDICATOR_DATA_DIR": str(tmp_path / "data"), **env},
+        env={
+            **os.environ,
+            "ADJUDICATOR_DATA_DIR": str(tmp_path / "data"),
+            "HOME": str(tmp_path / "home"),
+            "XDG_RUNTIME_DIR": "",
+            **env,
+        },
         stdout=out,
         stderr=err,
         text=True,
@@ -56,3 +62,16 @@ def test_the_url_it_prints_answers(tmp_path):
             assert resp.status == 200
     finally:
         stop_gunicorn(proc)
+    assert not (tmp_path / "home" / ".gunicorn").exists()  # no gunicornc socket
+
+
+def test_plain_gunicorn_makes_no_control_socket(tmp_path):
+    """With the Dockerfile's config module, as with `serve`: no gunicornc socket in
+    $HOME, which a read-only root file system would refuse."""
+    home = tmp_path / "home"
+    env = {"HOME": str(home), "XDG_RUNTIME_DIR": str(tmp_path / "run")}
+    with running_gunicorn(tmp_path, **env) as (url, _):
+        with urllib.request.urlopen(url + "/healthz", timeout=30) as resp:
+            assert resp.status == 200
+    assert not (home / ".gunicorn").exists()
+    assert not (tmp_path / "run").exists()

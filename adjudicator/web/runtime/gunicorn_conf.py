@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from adjudicator.web.runtime.server import (
     LIMIT_REQUEST_LINE,
+    NO_CONTROL_SOCKET,
     WORKER_CLASS,
     child_exit,
     on_exit,
@@ -27,10 +28,12 @@ share_memory_with_workers()
 preload_app = True
 worker_class = WORKER_CLASS
 limit_request_line = LIMIT_REQUEST_LINE
+control_socket_disable = NO_CONTROL_SOCKET
 accesslog = None  # the app logs each request as JSON, with its request id
 
 __all__ = [
     "accesslog",
+    "control_socket_disable",
     "limit_request_line",
     "child_exit",
     "on_exit",

@@ -73,6 +73,10 @@ def on_exit(server: t.Any) -> None:
 WORKER_CLASS = "adjudicator.web.runtime.worker.ProblemWorker"
 # The longest request line gunicorn reads (its maximum; its default is 4,094).
 LIMIT_REQUEST_LINE = 8190
+# No gunicornc control socket: by default gunicorn makes one in $HOME/.gunicorn (or
+# $XDG_RUNTIME_DIR), one path for every instance on the machine, which a read-only
+# root file system refuses; nothing here uses it.
+NO_CONTROL_SOCKET = True
 
 
 class _App(BaseApplication):  # type: ignore[misc]
@@ -106,6 +110,7 @@ def run_gunicorn(
             "preload_app": True,
             "worker_class": WORKER_CLASS,
             "limit_request_line": LIMIT_REQUEST_LINE,
+            "control_socket_disable": NO_CONTROL_SOCKET,
             "pre_fork": pre_fork,
             "post_fork": post_fork,
             "child_exit": child_exit,
