@@ -242,12 +242,34 @@ def test_an_erudite_game_with_a_star_swap_and_a_move_in_two_lines(open_page, liv
     assert_accessible(page)
 
 
-@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_polish_game_kept_in_polish(open_page, live_server):
+    """A Polish club: the page in Polish, the Polish ruleset, its letters on the keys."""
+    page, id_ = start(open_page, live_server.url, "scrabble-pl", ["Ola", "Jan"], lang="pl")
+    assert page.text_content("#scores .status").startswith("Ruch: Ola")
+    tap(page, 7, 4)
+    keys(page, "ŻÓŁW")
+    wait_preview(page)
+    assert "28" in page.text_content("#preview .score")  # (Ż 5 + Ó 5 + Ł 3 + W 1) x2
+    assert do(page, "#commit").status == 201
+    do(page, "#pass")
+    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    assert game["scores"] == [28, 0] and game["board"][7][4:8] == "ŻÓŁW"
+    assert page.text_content("#scores .status").startswith("Ruch: Ola")
+    for size, (width, height) in SIZES.items():
+        page.set_viewport_size({"width": width, "height": height})
+        assert_fits(page)
+        page.evaluate("document.querySelector('.panel').scrollTo(0, 0)")
+        shoot(page, "keeper-game", size, "pl")
+    page.set_viewport_size(dict(zip(("width", "height"), SIZES["tablet"], strict=True)))
+    assert_accessible(page)
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "pl"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_new_game_form_fits_and_is_accessible(open_page, live_server, size, lang):
     page = open_page(live_server.url + "/keep", size=size, lang=lang)
     page.wait_for_selector("#setup:not([hidden])")
-    expected = {"en": "scrabble-en", "ru": "erudite-ru"}[lang]
+    expected = {"en": "scrabble-en", "ru": "erudite-ru", "pl": "scrabble-pl"}[lang]
     assert page.input_value("#ruleset").split("-")[1] == expected.split("-")[1]
     assert_fits(page)
     assert_accessible(page)
