@@ -24,6 +24,7 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 # The PostgreSQL advisory lock that migrations hold ("adju"), so that instances
 # started together on an empty database upgrade it one after the other.
 MIGRATION_LOCK = 0x61646A75
+SUPPORTED = ("sqlite", "postgresql")
 log = logging.getLogger("adjudicator.store")
 
 
@@ -60,10 +61,20 @@ def open_store(url: str) -> Store:
 def check_driver(url: str) -> None:
     """Stop early, and say what to install, when the URL's driver is missing.
 
-    :raises ConfigError: a URL SQLAlchemy cannot read, or whose driver is not installed.
+    :raises ConfigError: a URL SQLAlchemy cannot read, a database other than SQLite
+        and PostgreSQL (the two the migrations and tests cover), or a driver that is
+        not installed.
     """
     try:
-        sa.engine.make_url(url).get_dialect().import_dbapi()
+        parsed = sa.engine.make_url(url)
+        if parsed.get_backend_name() not in SUPPORTED:
+            raise ConfigError(
+                "ADJUDICATOR_DATABASE_URL",
+                None,
+                f"{parsed.get_backend_name()} is not supported: use sqlite:///FILE "
+                "or postgresql+psycopg://user@host/db",
+            )
+        parsed.get_dialect().import_dbapi()
     except ModuleNotFoundError as exc:
         hint = "pip install 'adjudicator[postgres]'"
         if exc.name != "psycopg":

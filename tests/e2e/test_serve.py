@@ -39,7 +39,7 @@ def test_a_database_it_cannot_open_is_an_error_not_a_url(tmp_path):
     )
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 1
-    assert "config-error: ADJUDICATOR_DATABASE_URL" in err
+    assert "config-error: ADJUDICATOR_DATABASE_URL: mysql is not supported" in err
     assert "listening on" not in out
 
 

@@ -25,6 +25,12 @@ def test_a_missing_driver_names_the_extra(monkeypatch):
         open_store("postgresql+psycopg://postgres@127.0.0.1:5432/test")
 
 
+@pytest.mark.parametrize("url", ["mysql://u@127.0.0.1/db", "oracle+oracledb://u@h/db"])
+def test_another_database_is_refused_by_name(url):
+    with pytest.raises(ConfigError, match="is not supported: use sqlite:///FILE or postgresql"):
+        check_driver(url)
+
+
 def test_an_unknown_url_is_a_config_error():
     with pytest.raises(ConfigError, match="ADJUDICATOR_DATABASE_URL"):
         check_driver("nosuch://somewhere/db")
