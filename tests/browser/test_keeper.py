@@ -4,7 +4,8 @@ An English game (a blank, a challenged phony, a failed challenge, an undo, the
 racks at the end) and an Erudite game (a star, a star swap, a move in two lines
 challenged off, the racks at the end) are played by touch and keyboard; their
 final scores are checked against the API and the GCG export.  Every view is
-shot at the three sizes in English and Russian, checked for fit and by axe.
+shot at the three sizes, checked for fit and by axe.  The other languages and
+editions are in test_keeper_languages.py.
 """
 
 from __future__ import annotations
@@ -23,51 +24,9 @@ from tests.browser.conftest import (
     shoot,
     small_targets,
 )
+from tests.browser.keeper_steps import api, cell, do, keys, start, tap, wait_preview
 
 pytestmark = pytest.mark.browser
-
-
-def _api(live_server, method, path, body=None, headers=None):
-    status, _, data = live_server.request(method, path, body, headers)
-    return status, data
-
-
-def cell(page, row, col):
-    return page.locator(f'#board [data-row="{row}"][data-col="{col}"]')
-
-
-def tap(page, row, col):
-    cell(page, row, col).click()
-
-
-def keys(page, text):
-    """Type on the page's own letter keys (touch)."""
-    for letter in text:
-        page.click(f'#keys [data-letter="{letter}"]')
-
-
-def wait_preview(page):
-    page.wait_for_selector("#commit:not([disabled])")
-
-
-def do(page, selector):
-    """Click and wait for the event it sends to be answered."""
-    with page.expect_response(lambda r: "/events" in r.url and r.request.method == "POST") as info:
-        page.click(selector)
-    return info.value
-
-
-def start(open_page, url, ruleset, players, lang="en", size="tablet", **fields):
-    page = open_page(url + "/keep", size=size, lang=lang)
-    page.select_option("#ruleset", ruleset)
-    for i, name in enumerate(players):
-        page.fill(f"#player{i}", name)
-    for selector, value in fields.items():
-        page.fill(f"#{selector}", value)
-    page.click("#new-game button.primary")
-    page.wait_for_url("**/keep/*")
-    page.wait_for_selector("#board .cell")
-    return page, page.url.rsplit("/", 1)[1]
 
 
 FOCUS = """() => { const e = document.activeElement, s = getComputedStyle(e);
@@ -120,7 +79,7 @@ def test_an_english_game_kept_by_touch_and_keyboard(open_page, live_server):
     do(page, "#commit")
     do(page, "#undo")
     assert page.locator("#moves tr.voided").count() == 1
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     assert game["turn"] == 0 and game["history"][-1]["type"] == "correction"
     for size, (width, height) in SIZES.items():  # the game in progress, as its keeper sees it
         page.set_viewport_size({"width": width, "height": height})
@@ -138,7 +97,7 @@ def test_an_english_game_kept_by_touch_and_keyboard(open_page, live_server):
     do(page, "#pass")
     do(page, "#pass")
     page.wait_for_selector("#ending:not([hidden])")
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     ann, bob = racks_from_unseen(game["unseen"], [7, 7])
     page.fill("#rack0", "Q" + ann[1:])  # the one Q is in unseen? checked by the server
     page.fill("#rack1", bob)
@@ -150,7 +109,7 @@ def test_an_english_game_kept_by_touch_and_keyboard(open_page, live_server):
         response = do(page, "#end-form button.primary")
     assert response.status == 201
     page.wait_for_selector("#final:not([hidden])")
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     assert game["status"] == "over"
     standings = page.text_content("#standings")
     for player in game["players"]:
@@ -194,7 +153,7 @@ def test_an_erudite_game_with_a_star_swap_and_a_move_in_two_lines(open_page, liv
     keys(page, "УМ")
     wait_preview(page)
     assert do(page, "#commit").status == 201
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     assert game["board"][7][5:8] == "КОТ" and game["board"][8][6:9] == "ШуМ"
     # Аня: МАК down onto the К, and ЕЛ after КОТ: one move in two lines.
     tap(page, 5, 5)
@@ -207,7 +166,7 @@ def test_an_erudite_game_with_a_star_swap_and_a_move_in_two_lines(open_page, liv
     preview = page.text_content("#preview")
     assert "МАК" in preview and "КОТЕЛ" in preview
     do(page, "#commit")
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     assert game["history"][-1]["words"][:2] == ["КОТЕЛ", "МАК"]
     # Боря challenges: ЕМ, its cross word, is no word: the move is withdrawn.
     do(page, "#challenge")
@@ -225,14 +184,14 @@ def test_an_erudite_game_with_a_star_swap_and_a_move_in_two_lines(open_page, liv
     for _ in range(4):
         do(page, "#pass")
     page.wait_for_selector("#ending:not([hidden])")
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     counts = [p["tiles_on_rack"] for p in game["players"]]
     first, second = racks_from_unseen(game["unseen"], counts)
     page.fill("#rack0", first)
     page.fill("#rack1", second)
     assert do(page, "#end-form button.primary").status == 201
     page.wait_for_selector("#final:not([hidden])")
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     standings = page.text_content("#standings")
     for player in game["players"]:
         assert f"{player['name']} {player['score']}" in standings
@@ -240,41 +199,6 @@ def test_an_erudite_game_with_a_star_swap_and_a_move_in_two_lines(open_page, liv
     assert "#placement" in text and "swap:8G=О" in text
     shoot(page, "keeper-final", "tablet", "ru")
     assert_accessible(page)
-
-
-def test_a_polish_game_kept_in_polish(open_page, live_server):
-    """A Polish club: the page in Polish, the Polish ruleset, its letters on the keys."""
-    page, id_ = start(open_page, live_server.url, "scrabble-pl", ["Ola", "Jan"], lang="pl")
-    assert page.text_content("#scores .status").startswith("Ruch: Ola")
-    tap(page, 7, 4)
-    keys(page, "ŻÓŁW")
-    wait_preview(page)
-    assert "28" in page.text_content("#preview .score")  # (Ż 5 + Ó 5 + Ł 3 + W 1) x2
-    assert do(page, "#commit").status == 201
-    do(page, "#pass")
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
-    assert game["scores"] == [28, 0] and game["board"][7][4:8] == "ŻÓŁW"
-    assert page.text_content("#scores .status").startswith("Ruch: Ola")
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        assert_fits(page)
-        page.evaluate("document.querySelector('.panel').scrollTo(0, 0)")
-        shoot(page, "keeper-game", size, "pl")
-    page.set_viewport_size(dict(zip(("width", "height"), SIZES["tablet"], strict=True)))
-    assert_accessible(page)
-
-
-@pytest.mark.parametrize("lang", ["en", "ru", "pl"])
-@pytest.mark.parametrize("size", list(SIZES))
-def test_the_new_game_form_fits_and_is_accessible(open_page, live_server, size, lang):
-    page = open_page(live_server.url + "/keep", size=size, lang=lang)
-    page.wait_for_selector("#setup:not([hidden])")
-    expected = {"en": "scrabble-en", "ru": "erudite-ru", "pl": "scrabble-pl"}[lang]
-    assert page.input_value("#ruleset").split("-")[1] == expected.split("-")[1]
-    assert_fits(page)
-    assert_accessible(page)
-    assert small_targets(page) == []
-    shoot(page, "keeper-new", size, lang)
 
 
 @pytest.mark.parametrize("size", list(SIZES))
@@ -310,7 +234,7 @@ def test_a_play_and_a_pass_from_the_keyboard_alone(open_page, live_server):
     assert page.evaluate(FOCUS)["outline"] != "none"
     with page.expect_response(lambda r: "/events" in r.url) as info:
         page.keyboard.press("Enter")
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     assert [h["type"] for h in game["history"]] == ["play", "pass"]
     assert game["history"][0]["move"] == "8F CAT"
 
@@ -380,39 +304,8 @@ def test_the_clock_and_its_penalty(open_page, live_server):
     do(page, "#pass")  # Ann's second pass in a row: the game is ending
     page.wait_for_selector("#apply-penalties")
     do(page, "#apply-penalties")
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     penalties = [h for h in game["history"] if h["type"] == "time_penalty"]
     assert [(h["player"], h["points"]) for h in penalties] == [(0, -10)]
     assert collections.Counter(h["type"] for h in game["history"])["pass"] == 3
     assert json.dumps(game)  # the answer is whole
-
-
-def test_a_spanish_game_takes_its_digraph_tiles_from_the_keys(open_page, live_server):
-    """CH, LL and RR are tiles of their own: their keys show them without brackets,
-    and a play with them scores as the made game of tests/data/games does."""
-    page, id_ = start(open_page, live_server.url, "scrabble-es", ["Ana", "Luis"])
-    assert page.text_content('#keys [data-letter="[CH]"]') == "CH"
-    tap(page, 7, 6)
-    for label in ("[CH]", "I", "C", "O"):
-        page.click(f'#keys [data-letter="{label}"]')
-    wait_preview(page)
-    assert "20" in page.text_content("#preview .score")  # (CH 5 + I 1 + C 3 + O 1) x2
-    assert do(page, "#commit").status == 201
-    tap(page, 4, 9)
-    tap(page, 4, 9)  # down
-    for label in ("P", "E", "[RR]"):
-        page.click(f'#keys [data-letter="{label}"]')
-    wait_preview(page)
-    assert "15" in page.text_content("#preview .score")  # P 3, E 1 x3 (3L), RR 8, O 1
-    do(page, "#commit")
-    _, game = _api(live_server, "GET", f"/api/v1/games/{id_}")
-    assert game["scores"] == [20, 15]
-    assert cell(page, 7, 6).locator(".l").text_content() == "CH"
-    text = urllib.request.urlopen(live_server.url + f"/api/v1/games/{id_}.gcg").read().decode()
-    assert "8G [CH]ICO +20" in text and "J5 PE[RR]. +15" in text
-    for size in ("tablet", "phone"):
-        width, height = SIZES[size]
-        page.set_viewport_size({"width": width, "height": height})
-        assert_fits(page)
-        shoot(page, "keeper-spanish", size, "en")
-    assert_accessible(page)

@@ -1,0 +1,46 @@
+"""Steps on the scorekeeper page (/keep) that its browser tests share."""
+
+from __future__ import annotations
+
+
+def api(live_server, method, path, body=None, headers=None):
+    status, _, data = live_server.request(method, path, body, headers)
+    return status, data
+
+
+def cell(page, row, col):
+    return page.locator(f'#board [data-row="{row}"][data-col="{col}"]')
+
+
+def tap(page, row, col):
+    cell(page, row, col).click()
+
+
+def keys(page, text):
+    """Type on the page's own letter keys (touch)."""
+    for letter in text:
+        page.click(f'#keys [data-letter="{letter}"]')
+
+
+def wait_preview(page):
+    page.wait_for_selector("#commit:not([disabled])")
+
+
+def do(page, selector):
+    """Click and wait for the event it sends to be answered."""
+    with page.expect_response(lambda r: "/events" in r.url and r.request.method == "POST") as info:
+        page.click(selector)
+    return info.value
+
+
+def start(open_page, url, ruleset, players, lang="en", size="tablet", **fields):
+    page = open_page(url + "/keep", size=size, lang=lang)
+    page.select_option("#ruleset", ruleset)
+    for i, name in enumerate(players):
+        page.fill(f"#player{i}", name)
+    for selector, value in fields.items():
+        page.fill(f"#{selector}", value)
+    page.click("#new-game button.primary")
+    page.wait_for_url("**/keep/*")
+    page.wait_for_selector("#board .cell")
+    return page, page.url.rsplit("/", 1)[1]
