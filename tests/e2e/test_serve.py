@@ -9,7 +9,11 @@ import sys
 import time
 import urllib.request
 
+import pytest
+
 from tests.conftest import ROOT, free_port, running_gunicorn, stop_gunicorn
+
+pytestmark = pytest.mark.e2e
 
 
 def _serve(tmp_path, port, out, err, **env):
@@ -29,6 +33,16 @@ def _serve(tmp_path, port, out, err, **env):
     )
 
 
+def _started(log, workers: int) -> None:
+    """Wait until gunicorn's master has booted its workers, and a little more: it
+    would open its control socket right after that."""
+    deadline = time.monotonic() + 30
+    while log.read_text().count("Booting worker") < workers:
+        assert time.monotonic() < deadline, log.read_text()[-2000:]
+        time.sleep(0.05)
+    time.sleep(0.5)
+
+
 def test_a_database_it_cannot_open_is_an_error_not_a_url(tmp_path):
     proc = _serve(
         tmp_path,
@@ -37,7 +51,11 @@ def test_a_database_it_cannot_open_is_an_error_not_a_url(tmp_path):
         subprocess.PIPE,
         ADJUDICATOR_DATABASE_URL="mysql://u@127.0.0.1/db",
     )
-    out, err = proc.communicate(timeout=60)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        stop_gunicorn(proc)
+        raise
     assert proc.returncode == 1
     assert "config-error: ADJUDICATOR_DATABASE_URL: mysql is not supported" in err
     assert "listening on" not in out
@@ -50,7 +68,10 @@ def test_the_url_it_prints_answers(tmp_path):
         proc = _serve(tmp_path, port, out, err)
     try:
         deadline = time.monotonic() + 60
-        while "listening on" not in out_path.read_text():
+        # A whole line: the URL is not cut short by a write caught half-way.
+        while not any(
+            "listening on" in s and s.endswith("\n") for s in out_path.read_text().splitlines(True)
+        ):
             if time.monotonic() > deadline or proc.poll() is not None:
                 raise AssertionError("no URL printed: " + err_path.read_text()[-2000:])
             time.sleep(0.05)
@@ -60,18 +81,21 @@ def test_the_url_it_prints_answers(tmp_path):
         # Bound before the line is printed: the connection waits for the worker.
         with urllib.request.urlopen(url + "healthz", timeout=30) as resp:
             assert resp.status == 200
+        _started(err_path, 1)
+        assert not (tmp_path / "home" / ".gunicorn").exists()  # no gunicornc socket
     finally:
         stop_gunicorn(proc)
-    assert not (tmp_path / "home" / ".gunicorn").exists()  # no gunicornc socket
 
 
 def test_plain_gunicorn_makes_no_control_socket(tmp_path):
     """With the Dockerfile's config module, as with `serve`: no gunicornc socket in
-    $HOME, which a read-only root file system would refuse."""
-    home = tmp_path / "home"
-    env = {"HOME": str(home), "XDG_RUNTIME_DIR": str(tmp_path / "run")}
-    with running_gunicorn(tmp_path, **env) as (url, _):
+    $XDG_RUNTIME_DIR (nor in $HOME), which a read-only root file system refuses."""
+    home, run = tmp_path / "home", tmp_path / "run"
+    run.mkdir()  # gunicorn would put it here: it prefers an existing $XDG_RUNTIME_DIR
+    with running_gunicorn(tmp_path, HOME=str(home), XDG_RUNTIME_DIR=str(run)) as (url, log):
         with urllib.request.urlopen(url + "/healthz", timeout=30) as resp:
             assert resp.status == 200
+        _started(log, 2)  # the conftest's gunicorn runs 2 workers
+        assert list(run.iterdir()) == []  # while it runs: gunicorn removes it at exit
+        assert "Control socket" not in log.read_text()
     assert not (home / ".gunicorn").exists()
-    assert not (tmp_path / "run").exists()
