@@ -40,10 +40,8 @@ class MalformedRequestError(InputError):
 
 
 class InvalidRequestError(InputError):
-    """Fields that each match the schema but do not fit together or the ruleset."""
-
-    code = "invalid-request"
-    title = "Request does not fit the rules"
+    """Fields that each match the schema but do not fit together or the ruleset
+    (the category's own code and title)."""
 
 
 class UnknownTileError(InputError):
