@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from tests.browser.conftest import SIZES, assert_fits, shoot
+
 
 def api(live_server, method, path, body=None, headers=None):
     status, _, data = live_server.request(method, path, body, headers)
@@ -44,3 +46,16 @@ def start(open_page, url, ruleset, players, lang="en", size="tablet", **fields):
     page.wait_for_url("**/keep/*")
     page.wait_for_selector("#board .cell")
     return page, page.url.rsplit("/", 1)[1]
+
+
+def shoot_sizes(page, name, lang, sizes=tuple(SIZES)):
+    """The page at each size: it fits, its panel scrolled to the top, shot; then back
+    at tablet size."""
+    for size in sizes:
+        width, height = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        assert_fits(page)
+        page.evaluate("document.querySelector('.panel').scrollTo(0, 0)")
+        shoot(page, name, size, lang)
+    width, height = SIZES["tablet"]
+    page.set_viewport_size({"width": width, "height": height})

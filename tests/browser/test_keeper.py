@@ -20,11 +20,10 @@ from playwright.sync_api import expect
 from tests.browser.conftest import (
     SIZES,
     assert_accessible,
-    assert_fits,
     shoot,
     small_targets,
 )
-from tests.browser.keeper_steps import api, cell, do, keys, start, tap, wait_preview
+from tests.browser.keeper_steps import api, cell, do, keys, shoot_sizes, start, tap, wait_preview
 
 pytestmark = pytest.mark.browser
 
@@ -81,12 +80,7 @@ def test_an_english_game_kept_by_touch_and_keyboard(open_page, live_server):
     assert page.locator("#moves tr.voided").count() == 1
     _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     assert game["turn"] == 0 and game["history"][-1]["type"] == "correction"
-    for size, (width, height) in SIZES.items():  # the game in progress, as its keeper sees it
-        page.set_viewport_size({"width": width, "height": height})
-        assert_fits(page)
-        page.evaluate("document.querySelector('.panel').scrollTo(0, 0)")
-        shoot(page, "keeper-game", size, "en")
-    page.set_viewport_size(dict(zip(("width", "height"), SIZES["tablet"], strict=True)))
+    shoot_sizes(page, "keeper-game", "en")  # the game in progress, as its keeper sees it
     watcher = open_page(live_server.url + f"/keep/{id_}", size="phone", lang="en")
     watcher.wait_for_selector("#board .cell")  # another device: it can only watch
     assert watcher.locator("#entry").is_hidden() and "watch" in watcher.text_content("#message")
@@ -171,12 +165,7 @@ def test_an_erudite_game_with_a_star_swap_and_a_move_in_two_lines(open_page, liv
     # Боря challenges: ЕМ, its cross word, is no word: the move is withdrawn.
     do(page, "#challenge")
     expect(page.locator("#ruling")).to_contain_text("✗")
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        assert_fits(page)
-        page.evaluate("document.querySelector('.panel').scrollTo(0, 0)")
-        shoot(page, "keeper-game", size, "ru")
-    page.set_viewport_size(dict(zip(("width", "height"), SIZES["tablet"], strict=True)))
+    shoot_sizes(page, "keeper-game", "ru")
     assert_accessible(page)
     # Undo the last pass, then every player passes twice.
     do(page, "#pass")

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import SIZES, assert_accessible, assert_fits, shoot, small_targets
-from tests.browser.keeper_steps import api, cell, do, keys, start, tap, wait_preview
+from tests.browser.keeper_steps import api, cell, do, keys, shoot_sizes, start, tap, wait_preview
 
 pytestmark = pytest.mark.browser
 
@@ -41,12 +41,7 @@ def test_a_polish_game_kept_in_polish(open_page, live_server):
     expect(page.locator("#scores .status")).to_contain_text("Ruch: Ola")  # after the redraw
     _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     assert game["scores"] == [28, 0] and game["board"][7][4:8] == "ŻÓŁW"
-    for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        assert_fits(page)
-        page.evaluate("document.querySelector('.panel').scrollTo(0, 0)")
-        shoot(page, "keeper-game", size, "pl")
-    page.set_viewport_size(dict(zip(("width", "height"), SIZES["tablet"], strict=True)))
+    shoot_sizes(page, "keeper-game", "pl")
     assert_accessible(page)
 
 
@@ -73,9 +68,5 @@ def test_a_spanish_game_takes_its_digraph_tiles_from_the_keys(open_page, live_se
     assert cell(page, 7, 6).locator(".l").text_content() == "CH"
     text = urllib.request.urlopen(live_server.url + f"/api/v1/games/{id_}.gcg").read().decode()
     assert "8G [CH]ICO +20" in text and "J5 PE[RR]. +15" in text
-    for size in ("tablet", "phone"):
-        width, height = SIZES[size]
-        page.set_viewport_size({"width": width, "height": height})
-        assert_fits(page)
-        shoot(page, "keeper-spanish", size, "en")
+    shoot_sizes(page, "keeper-spanish", "en", ("tablet", "phone"))
     assert_accessible(page)
