@@ -102,7 +102,7 @@ def assert_fits(page) -> None:
 # Every visible control smaller than 44x44 CSS pixels, but those ``exempt`` selects.
 # A check box or radio button inside its label is tapped through the label.
 _SMALL_TARGETS = """(exempt) =>
-  [...document.querySelectorAll('a[href], button, input, select, textarea')]
+  [...document.querySelectorAll('a[href], button, input, select, textarea, summary')]
   .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
   .filter((e) => !(exempt && e.matches(exempt)))
   .map((e) => [e, /^(checkbox|radio)$/.test(e.type) && e.closest('label') || e])
@@ -113,6 +113,28 @@ _SMALL_TARGETS = """(exempt) =>
 
 def small_targets(page, exempt: str = "") -> list[str]:
     return page.evaluate(_SMALL_TARGETS, exempt)
+
+
+def choose_language(page, code: str) -> None:
+    """Open the page's language switch and follow one language's link."""
+    page.click("nav.languages summary")
+    page.click(f"nav.languages a[lang={code}]")
+
+
+# Every language the pages are in: English and a folder of catalogues each.
+LANGUAGES = ["en", *sorted(p.name for p in (ROOT / "adjudicator/web/pages/translations").iterdir())]
+
+
+def walk_languages(page, url: str, name: str, size: str, ready: str = "() => true") -> None:
+    """The page at ``url`` in every language, at this page's size: it fits, every
+    control is big enough to tap, and it is shot as ``<name>-<size>-<lang>.png``."""
+    for lang in LANGUAGES:
+        page.goto(f"{url}?lang={lang}")
+        page.wait_for_function(ready)
+        assert page.get_attribute("html", "lang") == lang
+        assert_fits(page)
+        assert small_targets(page) == [], lang
+        shoot(page, name, size, lang)
 
 
 def shoot(page, name: str, size: str, lang: str) -> Path:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.conftest import SIZES, assert_accessible, assert_fits, shoot
+from tests.browser.conftest import SIZES, assert_accessible, assert_fits, choose_language, shoot
 
 CHROMIUM = Path("/usr/bin/chromium")
 # Controls under 44x44 CSS pixels: ours (the language switch) and Swagger UI's;
@@ -78,7 +78,7 @@ def test_docs_page_in_russian_and_polish(open_page, live_server):
     assert "Описание API: /api/v1/openapi.json (OpenAPI 3.1)." in header
     assert "Ошибки приходят как application/problem+json с постоянным полем code." in header
     assert page.get_attribute(".docs-header a[href='/api/v1/openapi.json']", "href")
-    page.click("nav.languages a[lang=pl]")
+    choose_language(page, "pl")
     page.wait_for_url("**/docs?lang=pl")
     assert "Kontrakt: /api/v1/openapi.json" in page.inner_text(".docs-header")
     page.goto(live_server.url + "/docs?lang=en")

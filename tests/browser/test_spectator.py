@@ -14,8 +14,10 @@ from tests.browser.conftest import (
     SIZES,
     assert_accessible,
     assert_fits,
+    choose_language,
     shoot,
     small_targets,
+    walk_languages,
 )
 
 pytestmark = pytest.mark.browser
@@ -67,10 +69,19 @@ def wait_for_version(page, version: int) -> None:
     )
 
 
+BOARD_DRAWN = "() => document.getElementById('board').naturalWidth > 0"
+
+
 def open_game(open_page, game: Game, size: str, lang: str):
     page = open_page(game.url, size, lang)
-    page.wait_for_function("() => document.getElementById('board').naturalWidth > 0")
+    page.wait_for_function(BOARD_DRAWN)
     return page
+
+
+@pytest.mark.parametrize("size", ["portrait", "phone"])
+def test_the_page_fits_in_every_language(open_page, erudite, size):
+    page = open_game(open_page, erudite, size, "en")
+    walk_languages(page, erudite.url, "spectator", size, BOARD_DRAWN)
 
 
 def box(page, selector: str) -> dict:
@@ -186,17 +197,23 @@ def test_the_page_follows_the_game_live(open_page, live_server):
 
 def test_the_language_switch_is_reached_by_keyboard_with_visible_focus(open_page, erudite):
     page = open_game(open_page, erudite, "phone", "ru")
-    reached = []
-    for _ in range(3):
+
+    def tab() -> str | None:
+        """Tab once: the focused element's language, its focus ring checked."""
         page.keyboard.press("Tab")
-        focused = page.evaluate(
+        lang, style, width = page.evaluate(
             """() => { const e = document.activeElement, s = getComputedStyle(e);
             return [e.getAttribute('lang'), s.outlineStyle, parseFloat(s.outlineWidth)]; }"""
         )
-        assert focused[1] != "none" and focused[2] >= 2, focused
-        reached.append(focused[0])
-    assert reached == ["en", "pl", "ru"]
-    page.keyboard.press("Shift+Tab")
+        assert style != "none" and width >= 2, (lang, style, width)
+        return lang
+
+    assert tab() == "ru"  # the switch, showing the page's language
+    page.keyboard.press("Enter")  # opens it
+    offered = page.eval_on_selector_all("nav.languages a", "links => links.map((a) => a.lang)")
+    assert offered[0] == "en" and {"pl", "ru", "fr", "uk"} <= set(offered)
+    reached = [tab() for _ in range(offered.index("pl") + 1)]
+    assert reached == offered[: offered.index("pl") + 1]
     page.keyboard.press("Enter")  # Polski, from the keyboard
     page.wait_for_url("**?lang=pl")
     assert page.text_content("#scores caption") == "Wyniki"
@@ -233,7 +250,7 @@ def test_readable_without_script(browser, erudite):
 
 def test_the_language_switch_sticks(open_page, erudite):
     page = open_game(open_page, erudite, "tablet", "en")
-    page.click("nav.languages a[lang=pl]")
+    choose_language(page, "pl")
     page.wait_for_url("**?lang=pl")
     assert page.inner_text("#status").startswith("Ruch: Аня")
     assert "lang=pl" in page.get_attribute("#board", "src")
