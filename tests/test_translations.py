@@ -12,6 +12,7 @@ import pytest
 import yaml
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
 from tests.conftest import CONFIG, ROOT
@@ -28,7 +29,8 @@ SOURCES = {
     ),
     "keeper": ([PAGES / "templates" / "keeper.html"], [PAGES / "keeper.py"]),
 }
-LANGUAGES = ["ru", "pl"]
+# Every language the pages offer besides English: a folder of catalogues each.
+LANGUAGES = sorted(p.name for p in (PAGES / "translations").iterdir() if p.is_dir())
 CATALOGUES = [(name, lang) for name in SOURCES for lang in LANGUAGES]
 # Values the server fills in (%(name)s) and values the page's script fills in ({name}).
 VALUE = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
@@ -66,6 +68,21 @@ def catalogue(lang: str, name: str = "pages") -> Catalog:
         return read_po(fh, locale=lang, abort_invalid=True)
 
 
+def test_every_edition_has_its_pages_in_its_language():
+    """A club playing an edition gets the pages in the edition's language."""
+    editions = {
+        yaml.safe_load(path.read_text("utf-8"))["language"]
+        for path in (CONFIG / "rulesets").glob("*.yaml")
+    }
+    missing = [
+        f"{lang}/{name}.po"
+        for lang in sorted(editions - {"en"})
+        for name in SOURCES
+        if not (PAGES / "translations" / lang / f"{name}.po").is_file()
+    ]
+    assert not missing, "no catalogue: " + ", ".join(missing)
+
+
 def test_the_pages_use_messages_at_all():
     found = extracted()
     assert len(found) > 60
@@ -81,7 +98,7 @@ def test_the_pages_use_messages_at_all():
 def test_every_catalogue_parses_with_babel(name, lang):
     cat = catalogue(lang, name)
     assert cat.locale is not None and str(cat.locale) == lang
-    assert cat.num_plurals == 3  # one, few, many
+    assert cat.num_plurals == get_plural(lang).num_plurals  # as CLDR counts them
     assert "Plural-Forms" in dict(cat.mime_headers)
 
 
