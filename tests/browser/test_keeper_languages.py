@@ -57,6 +57,13 @@ def test_the_language_switch_opens_within_a_phone(open_page, live_server):
     assert small_targets(page) == []
     assert_accessible(page)
     shoot(page, "keeper-languages", "phone", "uk")
+    page.keyboard.press("Escape")  # closes it, and the focus stays on it
+    assert page.is_hidden("nav.languages a[lang=fr]")
+    assert page.evaluate("document.activeElement.tagName") == "SUMMARY"
+    page.click("nav.languages summary")
+    page.mouse.click(10, 600)  # a tap elsewhere closes it too
+    assert page.is_hidden("nav.languages a[lang=fr]")
+    page.click("nav.languages summary")
     page.click("nav.languages a[lang=fr]")
     page.wait_for_url("**/keep?lang=fr")
     assert page.text_content("nav.languages summary") == "Français"
