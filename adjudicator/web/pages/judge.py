@@ -9,7 +9,6 @@ from __future__ import annotations
 import typing as t
 from dataclasses import dataclass
 
-from babel import Locale, UnknownLocaleError
 from flask import Blueprint, render_template
 
 from adjudicator.services.rulesets import list_rulesets
@@ -84,8 +83,5 @@ def groups(rulesets: t.Sequence[RulesetSummary], lang: str) -> list[Group]:
 
 def _language_name(code: str, lang: str) -> str:
     """``ru`` as the reader calls it: Russian, русский, rosyjski (capitalized)."""
-    try:
-        name = Locale.parse(code).get_display_name(lang) or code
-    except (UnknownLocaleError, ValueError):
-        name = code
+    name = runtime().catalogues.name_in(code, lang)
     return name[:1].upper() + name[1:]

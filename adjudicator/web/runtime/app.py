@@ -69,7 +69,7 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
         registry=registry,
         store=store,
         games=Games(registry, store.games, store.audit, GameCache(settings.game_cache_bytes)),
-        catalogues=i18n.load_catalogues(),
+        catalogues=i18n.load_catalogues(named={r.language for r in registry.rulesets.values()}),
         keys=auth.parse_keys(settings.api_keys),
     )
     install(app, rt)

@@ -15,7 +15,7 @@ import typing as t
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel import Locale
+from babel import Locale, UnknownLocaleError
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import NullTranslations, Translations
@@ -28,24 +28,32 @@ COOKIE = "lang"
 
 @dataclass(frozen=True, slots=True)
 class Catalogues:
-    """Every language's merged catalogue, and the languages offered (source first)."""
+    """Every language's merged catalogue, and the languages' names, worked out at
+    start-up: ``names_in[reader][code]``, each language offered as a reader."""
 
     by_language: t.Mapping[str, NullTranslations]
+    names_in: t.Mapping[str, t.Mapping[str, str]]
 
     @property
     def languages(self) -> list[str]:
-        return [SOURCE, *sorted(lang for lang in self.by_language if lang != SOURCE)]
+        """The languages offered, the source first."""
+        return list(self.names_in)
 
     def names(self) -> dict[str, str]:
         """Each language's own name (``русский``), for the language switch."""
-        return {lang: Locale.parse(lang).get_display_name(lang) or lang for lang in self.languages}
+        return {lang: names[lang] for lang, names in self.names_in.items()}
+
+    def name_in(self, code: str, reader: str) -> str:
+        """``ru`` as the reader calls it (``Russian``, ``русский``); else the code."""
+        return self.names_in.get(reader, {}).get(code, code)
 
     def get(self, language: str) -> NullTranslations:
         return self.by_language.get(language) or self.by_language[SOURCE]
 
 
-def load_catalogues(folder: Path = TRANSLATIONS) -> Catalogues:
-    """Read every ``<lang>/*.po`` under ``folder`` (compiled in memory)."""
+def load_catalogues(folder: Path = TRANSLATIONS, named: t.Iterable[str] = ()) -> Catalogues:
+    """Read every ``<lang>/*.po`` under ``folder`` (compiled in memory), and name
+    the languages offered and those in ``named`` (the rulesets') in each of them."""
     by_language: dict[str, NullTranslations] = {SOURCE: NullTranslations()}
     for lang_dir in sorted(p for p in folder.iterdir() if p.is_dir()):
         merged: Translations | None = None
@@ -62,7 +70,17 @@ def load_catalogues(folder: Path = TRANSLATIONS) -> Catalogues:
                 merged.merge(one)
         if merged is not None:
             by_language[lang_dir.name] = merged
-    return Catalogues(by_language)
+    offered = [SOURCE, *sorted(lang for lang in by_language if lang != SOURCE)]
+    codes = [*offered, *sorted(set(named) - set(offered))]
+    names_in = {reader: {code: _display_name(code, reader) for code in codes} for reader in offered}
+    return Catalogues(by_language, names_in)
+
+
+def _display_name(code: str, reader: str) -> str:
+    try:
+        return Locale.parse(code).get_display_name(reader) or code
+    except (UnknownLocaleError, ValueError):
+        return code
 
 
 def language() -> str:
