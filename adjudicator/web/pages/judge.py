@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from flask import Blueprint, render_template
 
 from adjudicator.services.rulesets import list_rulesets
+from adjudicator.web.pages.ruleset_groups import by_language
 from adjudicator.web.runtime.auth import PAGE_HEADERS
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.i18n import SOURCE, gettext, language
@@ -71,17 +72,8 @@ def default_ruleset(rulesets: t.Sequence[RulesetSummary], lang: str) -> str | No
 
 def groups(rulesets: t.Sequence[RulesetSummary], lang: str) -> list[Group]:
     """The rulesets by language: the reader's first, then by the languages' names."""
-    by_language: dict[str, list[Choice]] = {}
-    for r in rulesets:
-        by_language.setdefault(r.language, []).append(
-            Choice(r.name, gettext(r.title), list(r.lexicons), r.lexicon or "", r.stand_in or "")
-        )
-    found = [Group(_language_name(code, lang), choices) for code, choices in by_language.items()]
-    first = _language_name(lang, lang)
-    return sorted(found, key=lambda g: (g.label != first, g.label))
+    return [Group(label, [_choice(r) for r in rs]) for label, rs in by_language(rulesets, lang)]
 
 
-def _language_name(code: str, lang: str) -> str:
-    """``ru`` as the reader calls it: Russian, русский, rosyjski (capitalized)."""
-    name = runtime().catalogues.name_in(code, lang)
-    return name[:1].upper() + name[1:]
+def _choice(r: RulesetSummary) -> Choice:
+    return Choice(r.name, gettext(r.title), list(r.lexicons), r.lexicon or "", r.stand_in or "")

@@ -12,9 +12,10 @@ from flask import Blueprint, Response, render_template, request, url_for
 from adjudicator.services.answer import to_data
 from adjudicator.services.rulesets import describe_ruleset, list_rulesets
 from adjudicator.services.share import qr_svg
+from adjudicator.web.pages.ruleset_groups import by_language
 from adjudicator.web.runtime.auth import PAGE_HEADERS
 from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.i18n import gettext
+from adjudicator.web.runtime.i18n import gettext, language
 from adjudicator.web.runtime.operation import operation
 
 bp = Blueprint("keeper", __name__)
@@ -22,14 +23,16 @@ bp = Blueprint("keeper", __name__)
 
 def _page(game_id: str | None) -> tuple[str, int, dict[str, str]]:
     rt = runtime()
+    summaries = list_rulesets(rt.registry).rulesets
     rulesets = {
         r.name: {**to_data(describe_ruleset(rt.registry, r.name)), "title": gettext(r.title)}
-        for r in list_rulesets(rt.registry).rulesets
+        for r in summaries
     }
     html = render_template(
         "keeper.html",
         game_id=game_id,
         rulesets=rulesets,
+        groups=[(label, [r.name for r in rs]) for label, rs in by_language(summaries, language())],
         languages=rt.catalogues.names(),
         needs_key=bool(rt.keys),
     )
