@@ -7,6 +7,7 @@ keeper.po; each with the same %(values)s and {values} as the English."""
 from __future__ import annotations
 
 import re
+import typing as t
 
 import pytest
 import yaml
@@ -36,26 +37,29 @@ CATALOGUES = [(name, lang) for name in SOURCES for lang in LANGUAGES]
 VALUE = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
 
 
-def extracted(name: str = "pages") -> dict[str, str]:
-    """msgid (a plural's singular) -> where it is used."""
-    found: dict[str, str] = {}
+Key = tuple[str | None, str]  # (msgctxt, msgid); a plural by its singular
+
+
+def extracted(name: str = "pages") -> dict[Key, str]:
+    """Each message -> where it is used."""
+    found: dict[Key, str] = {}
     templates, python = SOURCES[name]
     for path, method in [*((p, "jinja2") for p in templates), *((p, "python") for p in python)]:
-        for lineno, message, _, _ in extract_from_file(method, path):
+        for lineno, message, _, context in extract_from_file(method, path):
             msgid = message[0] if isinstance(message, tuple) else message
-            found.setdefault(msgid, f"{path.name}:{lineno}")
+            found.setdefault((context, msgid), f"{path.name}:{lineno}")
     return found
 
 
-def data_messages() -> dict[str, str]:
+def data_messages() -> dict[Key, str]:
     """Words that come from the configuration: ruleset titles, premium and colour names."""
-    found: dict[str, str] = {}
+    found: dict[Key, str] = {}
     for path in sorted((CONFIG / "rulesets").glob("*.yaml")):
-        found[yaml.safe_load(path.read_text("utf-8"))["title"]] = path.name
+        found[None, yaml.safe_load(path.read_text("utf-8"))["title"]] = path.name
     for path in sorted((CONFIG / "layouts").glob("*.yaml")):
         for premium in yaml.safe_load(path.read_text("utf-8"))["legend"].values():
-            found[premium["name"]] = path.name
-            found[premium["colour"]] = path.name
+            found[None, premium["name"]] = path.name
+            found[None, premium["colour"]] = path.name
     return found
 
 
@@ -87,11 +91,30 @@ def test_the_pages_use_messages_at_all():
     found = extracted()
     assert len(found) > 60
     for msgid in ("Word judge", "%(name)s to play", "Scores", "TW", "adjudicator API"):
-        assert msgid in found
+        assert (None, msgid) in found
+    assert ("move", "Pass") in found  # the spectator's move, not the keeper's button
     data = data_messages()
-    assert "Erudite (Эрудит)" in data and "green" in data and "double letter" in data
+    assert {(None, "Erudite (Эрудит)"), (None, "green"), (None, "double letter")} <= set(data)
     keeper = extracted("keeper")
-    assert len(keeper) > 100 and "{name} to play" in keeper and "Start the game" in keeper
+    assert len(keeper) > 100 and (None, "{name} to play") in keeper
+    assert (None, "Start the game") in keeper
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_message_in_two_catalogues_says_the_same(lang):
+    """A language's catalogues are merged into one, so a message in two of them
+    must agree; where the English means two things, a context tells them apart."""
+    seen: dict[Key, tuple[str, t.Any]] = {}
+    clashes = []
+    for name in SOURCES:
+        for m in catalogue(lang, name):
+            if not m.id:
+                continue
+            key = (m.context, m.id[0] if isinstance(m.id, tuple) else m.id)
+            if key in seen and seen[key][1] != m.string:
+                clashes.append(f"{key}: {seen[key][0]}.po {seen[key][1]!r}, {name}.po {m.string!r}")
+            seen.setdefault(key, (name, m.string))
+    assert clashes == []
 
 
 @pytest.mark.parametrize(("name", "lang"), CATALOGUES)
@@ -106,8 +129,8 @@ def test_every_catalogue_parses_with_babel(name, lang):
 def test_every_message_of_the_pages_is_translated(name, lang):
     cat = catalogue(lang, name)
     missing = []
-    for msgid, where in sorted(wanted(name).items()):
-        message = cat.get(msgid)
+    for (context, msgid), where in sorted(wanted(name).items(), key=lambda kv: kv[0][1]):
+        message = cat.get(msgid, context=context)
         strings = [] if message is None else message.string
         strings = [strings] if isinstance(strings, str) else list(strings)
         if not strings or not all(s.strip() for s in strings):
@@ -137,6 +160,6 @@ def test_no_translation_is_left_unused(name, lang):
     stale = [
         m.id
         for m in catalogue(lang, name)
-        if m.id and (m.id[0] if isinstance(m.id, tuple) else m.id) not in used
+        if m.id and (m.context, m.id[0] if isinstance(m.id, tuple) else m.id) not in used
     ]
     assert stale == []

@@ -18,7 +18,7 @@ from flask import Blueprint, render_template
 from adjudicator.services.board_svg import legend
 from adjudicator.web.runtime.auth import PAGE_HEADERS
 from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.i18n import gettext
+from adjudicator.web.runtime.i18n import gettext, pgettext
 from adjudicator.web.runtime.operation import operation
 
 if t.TYPE_CHECKING:
@@ -149,8 +149,8 @@ def _note(h: HistoryItem, notes: dict[str, str]) -> str:
 def _event_names() -> dict[str, str]:
     return {
         "correction": gettext("Correction"),
-        "pass": gettext("Pass"),
-        "exchange": gettext("Exchange"),
+        "pass": pgettext("move", "Pass"),
+        "exchange": pgettext("move", "Exchange"),
         "withdrawal": gettext("Play withdrawn"),
         "challenge_bonus": gettext("Challenge bonus"),
         "rack_points": gettext("Tiles left on the rack"),

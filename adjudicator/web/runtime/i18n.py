@@ -101,6 +101,14 @@ def gettext(message: str, **values: t.Any) -> str:
     return text % values if values else text
 
 
+def pgettext(context: str, message: str, **values: t.Any) -> str:
+    """``message`` where the same English says another thing elsewhere: the
+    catalogues of a language are merged, so a word that is a button on one page
+    and a noun on another (Pass, Exchange) tells them apart by ``context``."""
+    text = _catalogues().get(language()).pgettext(context, message)
+    return text % values if values else text
+
+
 def ngettext(singular: str, plural: str, n: int, **values: t.Any) -> str:
     text = _catalogues().get(language()).ngettext(singular, plural, n)
     return text % {"num": n, **values}
