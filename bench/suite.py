@@ -1,6 +1,7 @@
 """Run the benchmarks, write ``bench/results/<timestamp>.json`` and print the guards.
 
     python -m bench.suite [--quick] [--only http,inprocess,memory,coldstart]
+    python -m bench.suite --against REF [--pairs N]   # side by side (bench/against.py)
 
 ``bench/run`` is the entry point (it picks the Python and installs wrk first).
 The exit status is 0 when every section ran, whether or not each guard is met.
@@ -22,7 +23,7 @@ import time
 import typing as t
 from pathlib import Path
 
-from bench import coldstart, events, httpbench, inprocess, memory, report, rss
+from bench import against, coldstart, events, httpbench, inprocess, memory, report, rss
 from bench.cases import GCG_DIR, load_cases
 from bench.server import REPO_ROOT, prepare
 
@@ -60,6 +61,9 @@ def main(argv: list[str] | None = None) -> int:
         "--only", default=",".join(SECTIONS), help="comma list of: " + ", ".join(SECTIONS)
     )
     p.add_argument("--gcg-dir", type=Path, default=GCG_DIR, help="the game records")
+    p.add_argument("--against", metavar="REF", help="run side by side with a git ref")
+    p.add_argument("--pairs", type=int, default=2, help="with --against: runs per tree")
+    p.add_argument("--out", type=Path, help="write the results here (default: bench/results/)")
     args = p.parse_args(argv)
     only = [s.strip() for s in args.only.split(",") if s.strip()]
     if unknown := set(only) - set(SECTIONS):
@@ -67,11 +71,22 @@ def main(argv: list[str] | None = None) -> int:
     if {"http", "memory"} & set(only) and not shutil.which("wrk"):
         p.error("the http and memory sections need wrk (Debian: apt-get install wrk)")
 
+    started = time.time()
+    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
+    if args.against:
+        extra = ["--gcg-dir", str(args.gcg_dir)] + (["--quick"] if args.quick else [])
+        res = against.run(args.against, only, args.pairs, extra, machine())
+        res["elapsed_s"] = round(time.time() - started, 1)
+        out = args.out or report.RESULTS / f"{stamp}-against.json"
+        out.parent.mkdir(exist_ok=True)
+        out.write_text(json.dumps(res, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+        print(res["markdown"])
+        print(f"\nwrote {out} in {res['elapsed_s']:.0f} s")
+        return 0
+
     from adjudicator.services.registry import open_registry
     from adjudicator.settings import Settings
 
-    started = time.time()
-    stamp = dt.datetime.now(dt.UTC).strftime("%Y%m%dT%H%M%SZ")
     registry = open_registry(Settings.from_env())
     cases, records, source = load_cases(args.gcg_dir, registry)
     print(f"{len(cases)} placements from {source}", file=sys.stderr)
@@ -116,11 +131,11 @@ def main(argv: list[str] | None = None) -> int:
             res["coldstart"] = coldstart.run(workdir, repeat=2 if args.quick else 3)
     res["guards"] = report.guards(res)
     res["elapsed_s"] = round(time.time() - started, 1)
-    report.RESULTS.mkdir(exist_ok=True)
-    out = report.RESULTS / f"{stamp}.json"
+    out = args.out or report.RESULTS / f"{stamp}.json"
+    out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(res, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     print(report.markdown(res))
-    print(f"\nwrote {out.relative_to(REPO_ROOT)} in {res['elapsed_s']:.0f} s")
+    print(f"\nwrote {out} in {res['elapsed_s']:.0f} s")
     return 0
 
 
