@@ -27,6 +27,15 @@ LEXICONS = ROOT / "lexicons"
 GCG_DIR = ROOT.parent / "shared" / "data" / "gcg"
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """``serial`` tests (load, memory, kill -9) go to one xdist worker, one at a time,
+    so that two of them never compete with each other for the machine."""
+    for item in items:
+        if item.get_closest_marker("serial"):
+            item.add_marker(pytest.mark.xdist_group("serial"))
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _own_data_dir(tmp_path_factory) -> t.Iterator[Path]:
     """No test reads or writes this machine's real data folder: the session's own,

@@ -19,7 +19,7 @@ import pytest
 
 from tests.conftest import free_port, spawn_gunicorn, wait_until_responds
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.serial]
 
 GAMES = 4
 LETTERS = "AEIOUNRSTLAEIOUNRSTLAEIOUNRSTLGDEEAIORSTBCMP"

@@ -20,7 +20,7 @@ import pytest
 
 from tests.conftest import running_gunicorn
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.serial]
 
 MIN_REQUESTS = 5_000
 # Schema-valid requests: answered, or refused by a rule (422) or by the state of
