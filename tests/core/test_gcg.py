@@ -32,8 +32,11 @@ from adjudicator.core.gcg import (
 )
 from adjudicator.errors import InputError
 from adjudicator.loaders import load_config
+from tests.conftest import GCG_DIR  # the shared records: read when present
 
-CONFIG = Path(__file__).resolve().parents[2] / "config"
+ROOT = Path(__file__).resolve().parents[2]
+CONFIG = ROOT / "config"
+DATA = ROOT / "tests" / "data" / "gcg"
 
 HEAD = "#player1 ann Ann Smith\n#player2 bob Bob\n"
 
@@ -62,10 +65,34 @@ def test_decode_utf8_header():
     assert "césar" in decode_gcg(data)
 
 
-def test_decode_without_header_is_latin1():
+def test_decode_without_header_is_utf8_else_latin1():
+    # Bytes that are no UTF-8 text are ISO-8859-1, as the format says.
     assert "césar" in decode_gcg(b"#player1 c\xe9sar c\xe9sar\n")
-    # UTF-8 bytes without the header are read as ISO-8859-1, as the format says.
-    assert "cÃ©sar" in decode_gcg("#player1 césar x\n".encode())
+    # UTF-8 bytes without the header are UTF-8: what real writers produce.
+    assert "césar" in decode_gcg("#player1 césar x\n".encode())
+    assert "ŻÓŁW" in decode_gcg(">ann: AAAWŁÓŻ 8E ŻÓŁW +28 28\r\n".encode())
+
+
+def test_decode_declared_latin1_stays_latin1():
+    data = "#character-encoding ISO-8859-1\n#player1 césar x\n".encode()
+    assert "cÃ©sar" in decode_gcg(data)
+
+
+def test_import_german_utf8_record_without_encoding_line(registry):
+    """Our own German record, written in UTF-8 with no ``#character-encoding`` line."""
+    data = (DATA / "de-utf8-no-encoding-line.gcg").read_bytes()
+    assert not data.startswith(b"#character-encoding") and "Ä".encode() in data
+    record = parse_gcg(decode_gcg(data))
+    assert [p.name for p in record.players] == ["Jürgen Müller", "Käthe Groß"]
+    state = imported(decode_gcg(data), registry.ruleset("scrabble-de"))
+    assert [h.points for h in state.history] == [20, 9, 17] and state.flags == []
+    assert state.history[0].words == ["BÄR"]
+
+
+@pytest.mark.skipif(not (GCG_DIR / "domino14__macondo").is_dir(), reason="no shared records")
+def test_shared_utf8_record_without_header():
+    data = (GCG_DIR / "domino14__macondo" / "gcgio__testdata__name_utf8_noheader.gcg").read_bytes()
+    assert parse_gcg(decode_gcg(data)).players[0].nick == "césar"
 
 
 @pytest.mark.parametrize("name", ["UTF-8", "utf-8", "utf8"])
