@@ -52,8 +52,9 @@ class UnknownTileError(InputError):
 
     def __init__(self, text: str, position: int, char: str, alphabet: str) -> None:
         super().__init__(
-            f"{char!r} at position {position} of {text!r} is not a tile of the {alphabet} alphabet",
-            text=text,
+            f"{char!r} at position {position} of {quoted(text)!r} is not a tile of the "
+            f"{alphabet} alphabet",
+            text=quoted(text),
             position=position,
             character=char,
             alphabet=alphabet,
@@ -73,6 +74,18 @@ class BadBoardError(InputError):
 class WordTooLongError(InputError):
     code = "word-too-long"
     title = "Word too long"
+
+    def __init__(self, detail: str, word: str, max_length: int) -> None:
+        super().__init__(detail, word=quoted(word), max_length=max_length)
+
+
+# The most characters of a user's text an error quotes.
+QUOTED = 32
+
+
+def quoted(text: str) -> str:
+    """At most a short prefix of a user's text, for an answer to quote it."""
+    return text if len(text) <= QUOTED else text[:QUOTED] + "…"
 
 
 # --- lookups and state -----------------------------------------------------

@@ -184,3 +184,15 @@ def test_unparseable_bodies(client, data, ctype, status):
 def test_unknown_ruleset_is_404(client):
     r = client.post("/api/v1/score", json={"ruleset": "klingon", "move": "8D WINDY"})
     assert r.status_code == 404 and r.get_json()["code"] == "unknown-ruleset"
+
+
+# --- digraph tiles (issue 32, items 3 and 9) -----------------------------------
+
+ES = {"ruleset": "scrabble-es"}
+
+
+def test_validate_reason_shows_digraph_labels(client):
+    r = client.post("/api/v1/score", json={**ES, "move": "8H O[RR]E", "validate": True})
+    (word,) = r.get_json()["words"]
+    assert word["valid"] is False
+    assert word["reason"]["detail"] == "O[RR]E is not in es-hunspell"
