@@ -234,3 +234,12 @@ def test_unknown_tile_in_a_long_word_quotes_a_short_prefix(client):
     body = r.get_json()
     assert body["code"] == "unknown-tile" and body["position"] == 60
     assert body["text"] == "A" * 32 + "\u2026" and len(body["detail"]) < 120
+
+
+def test_lexicon_mismatch_names_digraph_tiles_by_label(client):
+    r = client.get(
+        "/api/v1/words/casa", query_string={"ruleset": "scrabble-es", "lexicon": "en-enable"}
+    )
+    detail = r.get_json()["detail"]
+    assert r.status_code == 422 and "cannot spell Ñ, [CH], [LL], [RR] of alphabet" in detail
+    assert not any(0xE000 <= ord(c) <= 0xF8FF for c in detail)
