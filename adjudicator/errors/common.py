@@ -79,6 +79,26 @@ class WordTooLongError(InputError):
         super().__init__(detail, word=quoted(word), max_length=max_length)
 
 
+class AmbiguousMoveError(InputError):
+    """A move whose word reads as more than one legal tiling (Spanish ``CHICO`` as
+    ``[CH]ICO`` or as C, H, I, C, O): ``tilings`` lists them in bracket notation,
+    and ``placements`` the placement of each, which says it unambiguously."""
+
+    code = "ambiguous-move"
+    title = "Move reads as more than one tiling"
+
+    def __init__(
+        self, move: str, tilings: t.Sequence[str], placements: t.Sequence[list[dict[str, t.Any]]]
+    ) -> None:
+        super().__init__(
+            f"{move!r} reads as {' or '.join(map(repr, tilings))}; send the placement you mean",
+            field="move",
+            move=move,
+            tilings=list(tilings),
+            placements=list(placements),
+        )
+
+
 # The most characters of a user's text an error quotes.
 QUOTED = 32
 

@@ -557,6 +557,38 @@ def test_import_polish(registry):
     assert state.history[0].points == 28 and state.flags == []
 
 
+SPANISH_HEAD = "#character-encoding UTF-8\n" + HEAD
+
+
+@pytest.mark.parametrize(
+    "word,score,tiles",
+    [
+        # C3 H4 I1 C3 O1 on G8 to K8, doubled by the centre square: the letters.
+        ("CHICO", 24, ["C", "H", "I", "C", "O"]),
+        # [CH]5 I1 C3 O1 doubled: a hand-written record that means the digraph.
+        ("CHICO", 20, ["[CH]", "I", "C", "O"]),
+        ("[CH]ICO", 20, ["[CH]", "I", "C", "O"]),
+        # A score neither gives: the letters as written, flagged.
+        ("CHICO", 30, ["C", "H", "I", "C", "O"]),
+    ],
+)
+def test_import_ambiguous_digraph_follows_the_recorded_score(registry, word, score, tiles):
+    rules = registry.ruleset("scrabble-es")
+    state = imported(SPANISH_HEAD + f">ann: ACCHIOO 8G {word} +{score} {score}\n", rules)
+    assert [rules.alphabet.label(t) for t in state.board.tiles()] == tiles
+    assert (state.flags == []) == (score != 30)
+
+
+def test_import_ambiguous_digraph_only_one_tiling_fits(registry):
+    rules = registry.ruleset("scrabble-es")
+    # From 8L, CHICO as letters runs off the board (L to P); [CH]ICO fits (L to O).
+    record = SPANISH_HEAD + ">ann: OOSS 8H OSOS +8 8\n>bob: ACCHIOO 8L CHICO +99 99\n"
+    state = imported(record, rules)
+    assert rules.alphabet.row_text(state.board.cells[7 * 15 : 8 * 15]) == ".......OSOS[CH]ICO"
+    # O1 S1 O1 S1, [CH]5 doubled on 8L, I1 C3, O1 on 8O's triple word: 57.
+    assert state.history[1].points == 57
+
+
 def test_import_unknown_tile_names_the_line(english):
     with pytest.raises(GcgTileError) as exc:
         imported(HEAD + ">ann: ABC - +0 0\n>bob: ŚŁ 8H ŚŁ +10 10\n", english)
