@@ -99,8 +99,9 @@ class AmbiguousMoveError(InputError):
         )
 
 
-# The most characters of a user's text an error quotes.
-QUOTED = 32
+# The most characters of a user's text an error quotes: a word of the longest
+# length of one-letter tiles (MAX_WORD_LENGTH) is quoted whole.
+QUOTED = 64
 
 
 def quoted(text: str) -> str:

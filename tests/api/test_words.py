@@ -213,7 +213,7 @@ def test_word_too_long_quotes_a_short_prefix(client, tail):
     assert r.status_code == 422 and len(r.data) < 2_000
     body = r.get_json()
     assert body["code"] == "word-too-long" and body["max_length"] == 64
-    assert body["word"] == "A" * 32 + "\u2026"
+    assert body["word"] == "A" * 64 + "\u2026"
     assert body["detail"] == f"{len(word)} characters; at most 64 tiles"
 
 
@@ -222,18 +222,22 @@ def test_word_too_long_counts_tiles(client):
     r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-es", "words": ["ch" * 65]})
     body = r.get_json()
     assert r.status_code == 422 and body["detail"] == "65 tiles; at most 64"
-    assert body["word"] == "ch" * 16 + "\u2026"
+    assert body["word"] == "ch" * 32 + "\u2026"
     # 64 digraph tiles are a word of 64 tiles: judged, not refused.
     r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-es", "words": ["ch" * 64]})
     assert r.status_code == 200
 
 
 def test_unknown_tile_in_a_long_word_quotes_a_short_prefix(client):
-    word = "A" * 60 + "#"
-    r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-en", "words": [word]})
+    # 101 characters: within 64 Spanish tiles of up to 4 characters, so it is read.
+    word = "A" * 100 + "#"
+    r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-es", "words": [word]})
     body = r.get_json()
-    assert body["code"] == "unknown-tile" and body["position"] == 60
-    assert body["text"] == "A" * 32 + "\u2026" and len(body["detail"]) < 120
+    assert body["code"] == "unknown-tile" and body["position"] == 100
+    assert body["text"] == "A" * 64 + "\u2026" and len(body["detail"]) < 150
+    # A word within the limit is quoted whole.
+    r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-en", "words": ["AB#"]})
+    assert r.get_json()["text"] == "AB#"
 
 
 def test_lexicon_mismatch_names_digraph_tiles_by_label(client):
