@@ -226,6 +226,22 @@ class Alphabet:
             position += len(piece)
         raise AssertionError("every piece is known")
 
+    def one_tile(self, text: str, *, fold: t.Mapping[str, str] | None = None) -> Tile | None:
+        """The tile a field that holds one tile names: as :meth:`tokenize` reads it,
+        or a bracketed label without its brackets (``CH`` for ``[CH]``, ``ch`` for
+        its blank ``[ch]``); None when the text is not exactly one tile.
+
+        :raises UnknownTileError: as :meth:`tokenize`.
+        """
+        tiles = self.tokenize(text, fold=fold)
+        if len(tiles) == 1:
+            return tiles[0]
+        bare = self._normalize(text, fold)
+        for tile, label in self._labels.items():
+            if len(label) > 2 and label[0] == "[" and label[-1] == "]" and label[1:-1] == bare:
+                return tile
+        return None
+
     def rack(self, text: str) -> list[Tile]:
         """Tiles of a rack: letters plus the blank label for blanks."""
         tiles = self.tokenize(text, extra={self.blank_label: BLANK})

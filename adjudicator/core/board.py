@@ -93,12 +93,16 @@ def parse_board(
 
 
 def _read_row(row: str | t.Sequence[str], r: int, alphabet: Alphabet) -> bytes:
-    """One row: a string of labels and dots, or a list of cells (a label, ``.`` or "")."""
+    """One row: a string of labels and dots, or a list of cells (a label, with or
+    without its brackets, ``.`` or "")."""
     if isinstance(row, str):
         return alphabet.board_cells(row)
     tiles = bytearray()
     for c, cell in enumerate(row):
         got = alphabet.board_cells(cell)
+        if len(got) > 1:  # a bracketed label without its brackets (LL for [LL])?
+            tile = alphabet.one_tile(cell)
+            got = bytes([tile]) if tile is not None else got
         if len(got) > 1:
             raise BadBoardError(
                 f"row {r}, col {c}: {cell!r} is more than one tile", position={"row": r, "col": c}

@@ -41,7 +41,9 @@ from adjudicator.core.gcg.extensions import (
 from adjudicator.core.gcg.model import GcgEvent, GcgPragmaError, GcgTileError
 from adjudicator.core.placement import Placement, from_move
 from adjudicator.core.referee import apply
-from adjudicator.errors import GameTooLongError, UnknownTileError
+from adjudicator.core.scoring import score_placement
+from adjudicator.core.tilings import move_tilings
+from adjudicator.errors import GameTooLongError, PlacementError, UnknownTileError
 
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
@@ -118,8 +120,7 @@ def _event(
             if swaps:
                 data["swaps"] = [list(s) for s in swaps]
             return Event("play", ev.player, data)
-        tiles = _tiles(rules, ev, ev.word)
-        placement = from_move(state.board, parse_coord(ev.coord), tiles)
+        placement = _placement(state.board, rules, ev)
         cells = [[p.row, p.col, rules.alphabet.label(p.tile)] for p in placement.tiles]
         move = f"{ev.coord} {ev.word}"
         return Event(
@@ -156,6 +157,28 @@ def _check_running_totals(record: GcgRecord, names: list[str], state: GameState)
                 f"the scores before it give {totals[ev.player]}"
             )
             totals[ev.player] = ev.total  # flag the line, not every line after it
+
+
+def _placement(board: Board, rules: Ruleset, ev: Play) -> Placement:
+    """The tiles a record's play places.  GCG writers bracket a digraph tile
+    (``[CH]ICO``), so letters are read as written (``CHICO`` is C, H, I, C, O); but
+    a record written by hand may mean the digraph, so where the letters also write
+    one, the tiling that scores as recorded wins, and the letters as written
+    otherwise, unless only another tiling makes a legal play."""
+    coord = parse_coord(ev.coord)
+    tiles = _tiles(rules, ev, ev.word)
+    tilings = move_tilings(rules.alphabet, tiles)
+    legal: list[Placement] = []
+    for tiling in [tilings[-1], *tilings[:-1]] if len(tilings) > 1 else ():
+        try:
+            placement = from_move(board, coord, tiling)
+            scored = score_placement(board, placement, rules).score
+        except PlacementError:
+            continue
+        if scored == ev.score:
+            return placement
+        legal.append(placement)
+    return legal[0] if legal else from_move(board, coord, tiles)
 
 
 def _tiles(rules: Ruleset, ev: GcgEvent, word: str) -> list[int | None]:

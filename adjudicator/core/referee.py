@@ -45,10 +45,10 @@ def tiles_of(state: GameState, cells: t.Sequence[t.Sequence[t.Any]]) -> list[tup
     alpha = state.rules.alphabet
     out = []
     for row, col, label in cells:
-        tiles = alpha.tokenize(str(label))
-        if len(tiles) != 1 or tiles[0] is None:
+        tile = alpha.one_tile(str(label))
+        if tile is None:
             raise InvalidRequestError(f"{label!r} is not one tile", field="placement")
-        out.append((int(row), int(col), tiles[0]))
+        out.append((int(row), int(col), tile))
     return out
 
 

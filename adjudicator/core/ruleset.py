@@ -264,7 +264,8 @@ def misfit(
         return (
             "lexicon",
             f"lexicon {name!r} ({alphabet_name}) cannot spell "
-            f"{gaps} of alphabet {rules.alphabet.name!r}",
+            f"{', '.join(map(rules.alphabet.spell_key, gaps))} of alphabet "
+            f"{rules.alphabet.name!r}",
         )
     unfolded = {k: v for k, v in rules.fold.items() if k.isupper()}
     if any(fold_variants.get(k) != v for k, v in unfolded.items()):

@@ -21,6 +21,7 @@ from adjudicator.core.wordfilter import TAGS, WordFilter, recorded_tags
 from adjudicator.errors import InvalidRequestError, UnknownTileError, WordTooLongError
 
 if t.TYPE_CHECKING:
+    from adjudicator.core.alphabet import Alphabet
     from adjudicator.core.ruleset import Ruleset
 
 MAX_WORD_LENGTH = 64
@@ -83,10 +84,15 @@ class WordJudge:
     abbreviation, a proper noun, ..., so an abbreviation that names a place
     (СССР) is an abbreviation), and the strongest of all readings is the reason;
     the first reading of that rank names the lemma.
+
+    A reason names a key by the tile labels it spells (:meth:`Alphabet.spell_key`:
+    ``[CH]``, never the key's private character); without an ``alphabet``, keys
+    are their labels.
     """
 
     lexicon: Lexicon
     word_filter: WordFilter
+    alphabet: Alphabet | None = None
     # The rank of a reading by the tag bits that matter to the filter and the
     # reasons (``tags & _mask``): ACCEPTED, or its index in _REASONS.
     _mask: int = field(init=False, repr=False, compare=False)
@@ -123,7 +129,10 @@ class WordJudge:
         not acceptable; None when it is."""
         lexicon = self.lexicon
         if not records:
-            return {"code": "not-in-lexicon", "detail": f"{key} is not in {lexicon.name}"}
+            return {
+                "code": "not-in-lexicon",
+                "detail": f"{self.spell(key)} is not in {lexicon.name}",
+            }
         mask, ranks = self._mask, self._ranks
         best, lemma_rule = _WEAKEST, 0
         every = -1  # the tags every reading has
@@ -135,10 +144,14 @@ class WordJudge:
                 best, lemma_rule = rank, rule
             every &= tags
         if every & self._folded:
-            return _spelled_differently(lexicon, key)
+            return _spelled_differently(lexicon, key, self.spell)
         code, before, after = _REASONS[best]
         named = lexicon.lemma(key, lemma_rule) if best < _NAMES_LEMMA else key
-        return {"code": code, "detail": before + named + after}
+        return {"code": code, "detail": before + self.spell(named) + after}
+
+    def spell(self, key: str) -> str:
+        """A key as the user writes it: its tiles' labels."""
+        return key if self.alphabet is None else self.alphabet.spell_key(key)
 
     def source(self, records: t.Sequence[tuple[int, int]]) -> str | None:
         """Which of a merged lexicon's sources the first acceptable of these
@@ -166,10 +179,12 @@ def _rank(tags: int) -> int:
     return len(_REASONS) - 1
 
 
-def _spelled_differently(lexicon: Lexicon, key: str) -> Reason:
+def _spelled_differently(lexicon: Lexicon, key: str, spell: t.Callable[[str], str]) -> Reason:
     """The reason for a key whose every reading exists only through a letter fold."""
     spelled = _unfolded_spelling(lexicon, key)
-    detail = f"{lexicon.name} spells it {spelled}" if spelled else "spelled with another letter"
+    detail = (
+        f"{lexicon.name} spells it {spell(spelled)}" if spelled else "spelled with another letter"
+    )
     return {"code": "spelled-differently", "detail": detail}
 
 
@@ -228,6 +243,7 @@ class WordChecker:
     speller: Speller = field(init=False, repr=False, compare=False)
     _judge: WordJudge = field(init=False, repr=False, compare=False)
     _digraphs: bool = field(init=False, repr=False, compare=False)  # written with letters
+    _longest: int = field(init=False, repr=False, compare=False)  # characters of one tile
     # Finds a character the ruleset folds (None: it folds none).
     _folds: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
@@ -235,13 +251,23 @@ class WordChecker:
         object.__setattr__(self, "speller", Speller(self.rules.alphabet, self.rules.fold))
         spelled = any(spec.spelled for spec in self.rules.alphabet.letters)
         object.__setattr__(self, "_digraphs", spelled)
+        texts = [
+            text
+            for spec in self.rules.alphabet.letters
+            for text in (spec.label, spec.blank_label, *spec.aliases, *spec.blank_aliases)
+        ]
+        texts += [text for spec in self.rules.alphabet.letters for text in spec.spelled]
+        longest = max(len(unicodedata.normalize("NFC", text)) for text in texts)
+        object.__setattr__(self, "_longest", longest)
         sources = "".join(self.rules.fold)
         object.__setattr__(
             self, "_folds", re.compile(f"[{re.escape(sources)}]") if sources else None
         )
         recorded = recorded_tags(self.lexicon.manifest.get("tags"))
         word_filter = self.rules.word_filter.within(recorded)
-        object.__setattr__(self, "_judge", WordJudge(self.lexicon, word_filter))
+        object.__setattr__(
+            self, "_judge", WordJudge(self.lexicon, word_filter, self.rules.alphabet)
+        )
 
     def check(self, text: str, max_length: int = MAX_WORD_LENGTH) -> CheckedWord:
         """Judge one word as typed: either case, NFC or not, folded by the ruleset.
@@ -253,6 +279,13 @@ class WordChecker:
         word = text.strip()
         if not word:
             raise InvalidRequestError("empty word", word=text)
+        # A tile reads from at most the longest of its texts (NFC, as read): longer
+        # text is too long, said without reading (and quoting) all of it.
+        size = len(unicodedata.normalize("NFC", word))
+        if size > max_length * self._longest:
+            raise WordTooLongError(
+                f"{size} characters; at most {max_length} tiles", word, max_length
+            )
         try:
             # A digraph alphabet's tilings (spell()'s first), read once; else spell().
             readings = self.speller.readings(word) if self._digraphs else None
@@ -266,9 +299,7 @@ class WordChecker:
                 return {"word": shown, "valid": False, "reason": {"code": code, "detail": where}}
             raise
         if len(labels) > max_length:
-            raise WordTooLongError(
-                f"{len(labels)} tiles; at most {max_length}", word=word, max_length=max_length
-            )
+            raise WordTooLongError(f"{len(labels)} tiles; at most {max_length}", word, max_length)
         records = self.lexicon.records(key)
         reason = self._judge.reason(key, records)
         tilings = len(readings) if readings else 1

@@ -52,8 +52,9 @@ class UnknownTileError(InputError):
 
     def __init__(self, text: str, position: int, char: str, alphabet: str) -> None:
         super().__init__(
-            f"{char!r} at position {position} of {text!r} is not a tile of the {alphabet} alphabet",
-            text=text,
+            f"{char!r} at position {position} of {quoted(text)!r} is not a tile of the "
+            f"{alphabet} alphabet",
+            text=quoted(text),
             position=position,
             character=char,
             alphabet=alphabet,
@@ -73,6 +74,39 @@ class BadBoardError(InputError):
 class WordTooLongError(InputError):
     code = "word-too-long"
     title = "Word too long"
+
+    def __init__(self, detail: str, word: str, max_length: int) -> None:
+        super().__init__(detail, word=quoted(word), max_length=max_length)
+
+
+class AmbiguousMoveError(InputError):
+    """A move whose word reads as more than one legal tiling (Spanish ``CHICO`` as
+    ``[CH]ICO`` or as C, H, I, C, O): ``tilings`` lists them in bracket notation,
+    and ``placements`` the placement of each, which says it unambiguously."""
+
+    code = "ambiguous-move"
+    title = "Move reads as more than one tiling"
+
+    def __init__(
+        self, move: str, tilings: t.Sequence[str], placements: t.Sequence[list[dict[str, t.Any]]]
+    ) -> None:
+        super().__init__(
+            f"{move!r} reads as {' or '.join(map(repr, tilings))}; send the placement you mean",
+            field="move",
+            move=move,
+            tilings=list(tilings),
+            placements=list(placements),
+        )
+
+
+# The most characters of a user's text an error quotes: a word of the longest
+# length of one-letter tiles (MAX_WORD_LENGTH) is quoted whole.
+QUOTED = 64
+
+
+def quoted(text: str) -> str:
+    """At most a short prefix of a user's text, for an answer to quote it."""
+    return text if len(text) <= QUOTED else text[:QUOTED] + "…"
 
 
 # --- lookups and state -----------------------------------------------------

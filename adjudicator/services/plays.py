@@ -15,8 +15,9 @@ from adjudicator.core.placement import PlacedTile, Placement, Swap, from_move
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.scoring import ScoreBreakdown, WordScore, score_placement
 from adjudicator.core.tiles import BLANK_BIT
+from adjudicator.core.tilings import fitting_moves, move_tilings, notation
 from adjudicator.core.verdict import Reason
-from adjudicator.errors import InvalidRequestError, PlacementError
+from adjudicator.errors import AmbiguousMoveError, InvalidRequestError, PlacementError
 from adjudicator.services.words import LexiconRef, checker_lexicon
 
 if t.TYPE_CHECKING:
@@ -105,13 +106,13 @@ def read_board(rules: Ruleset, rows: Rows | None) -> Board:
 
 
 def _one_tile(rules: Ruleset, letter: str, field: str) -> int:
-    tiles = rules.alphabet.tokenize(letter, fold=rules.fold)
-    if len(tiles) != 1 or tiles[0] is None:
+    tile = rules.alphabet.one_tile(letter, fold=rules.fold)
+    if tile is None:
         raise InvalidRequestError(
             f"{field}: {letter!r} must be exactly one tile of the {rules.alphabet.name} alphabet",
             field=field,
         )
-    return tiles[0]
+    return tile
 
 
 def read_placement(
@@ -134,12 +135,37 @@ def read_placement(
             )
         coord = parse_coord(parts[0])
         tiles = rules.alphabet.tokenize(parts[1], fold=rules.fold, extra={".": None})
-        return Placement(from_move(board, coord, tiles).tiles, swapped)
+        tilings = move_tilings(rules.alphabet, tiles)
+        if len(tilings) == 1:
+            return Placement(from_move(board, coord, tiles).tiles, swapped)
+        # Letters that also write a digraph tile: the tiling that makes a legal play,
+        # and when several do, the request must say which.
+        fitting = fitting_moves(board, coord, tilings, rules, swapped)
+        if len(fitting) > 1:
+            raise AmbiguousMoveError(
+                move,
+                [f"{parts[0]} {notation(rules.alphabet, tiling)}" for tiling, _ in fitting],
+                [_placement_out(rules.alphabet, p) for _, p in fitting],
+            )
+        return fitting[0][1]
     placed = []
     for i, p in enumerate(placement or ()):
         tile = _one_tile(rules, p.letter, f"placement[{i}].letter")
         placed.append(PlacedTile(p.row, p.col, tile | BLANK_BIT if p.blank else tile))
     return Placement(tuple(placed), swapped)
+
+
+def _placement_out(alphabet: Alphabet, placement: Placement) -> list[dict[str, t.Any]]:
+    """A placement as a request's ``placement`` gives it."""
+    return [
+        {
+            "row": p.row,
+            "col": p.col,
+            "letter": alphabet.label(p.tile & ~BLANK_BIT),
+            "blank": bool(p.tile & BLANK_BIT),
+        }
+        for p in placement.tiles
+    ]
 
 
 def score_play(

@@ -184,3 +184,81 @@ def test_unparseable_bodies(client, data, ctype, status):
 def test_unknown_ruleset_is_404(client):
     r = client.post("/api/v1/score", json={"ruleset": "klingon", "move": "8D WINDY"})
     assert r.status_code == 404 and r.get_json()["code"] == "unknown-ruleset"
+
+
+# --- digraph tiles (issue 32, items 3 and 9) -----------------------------------
+
+ES = {"ruleset": "scrabble-es"}
+
+
+def test_validate_reason_shows_digraph_labels(client):
+    r = client.post("/api/v1/score", json={**ES, "move": "8H O[RR]E", "validate": True})
+    (word,) = r.get_json()["words"]
+    assert word["valid"] is False
+    assert word["reason"]["detail"] == "O[RR]E is not in es-hunspell"
+
+
+@pytest.mark.parametrize("letter,blank", [("CH", False), ("[CH]", False), ("ch", True)])
+def test_placement_letter_names_a_digraph_with_or_without_brackets(client, letter, blank):
+    placement = [
+        {"row": 7, "col": 7, "letter": letter, "blank": blank},
+        {"row": 7, "col": 8, "letter": "E"},
+    ]
+    r = client.post("/api/v1/score", json={**ES, "placement": placement})
+    assert r.status_code == 200, r.get_json()
+    word = r.get_json()["words"][0]
+    assert word["tiles"] == ["[ch]" if blank else "[CH]", "E"]
+    assert word["score"] == (1 if blank else 5 + 1) * 2
+
+
+def test_board_cell_names_a_digraph_without_brackets(client):
+    rows = [["."] * 15 for _ in range(15)]
+    rows[7][7], rows[7][8] = "LL", "ll"
+    r = client.post("/api/v1/score", json={**ES, "board": rows, "move": "8J A"})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["words"][0]["tiles"] == ["[LL]", "[ll]", "A"]
+    # In a row string, letters are letters: LL is two L tiles.
+    row = ".......LL......"
+    r = client.post(
+        "/api/v1/score",
+        json={**ES, "board": [*["." * 15] * 7, row, *["." * 15] * 7], "move": "8J A"},
+    )
+    assert r.get_json()["words"][0]["tiles"] == ["L", "L", "A"]
+
+
+def test_ambiguous_move_is_refused_with_its_tilings(client):
+    r = client.post("/api/v1/score", json={**ES, "move": "8E CHICO"})
+    assert r.status_code == 422 and r.mimetype == "application/problem+json"
+    body = r.get_json()
+    assert body["code"] == "ambiguous-move" and body["field"] == "move"
+    assert body["tilings"] == ["8E [CH]ICO", "8E CHICO"]
+    assert [[p["letter"] for p in placement] for placement in body["placements"]] == [
+        ["[CH]", "I", "C", "O"],
+        ["C", "H", "I", "C", "O"],
+    ]
+    # Each tiling's placement, sent back, is that play.
+    scores = [
+        client.post("/api/v1/score", json={**ES, "placement": placement}).get_json()
+        for placement in body["placements"]
+    ]
+    assert [(s["tiles_placed"], s["score"]) for s in scores] == [(4, 20), (5, 24)]
+    # The bracket notation says the digraph itself.
+    assert client.post("/api/v1/score", json={**ES, "move": "8E [CH]ICO"}).status_code == 200
+
+
+def test_move_with_one_legal_tiling_is_played(client):
+    # From 8D, [CH]ICO (D to G) misses the centre square: only the letters reach it.
+    r = client.post("/api/v1/score", json={**ES, "move": "8D CHICO"})
+    assert r.status_code == 200 and r.get_json()["tiles_placed"] == 5
+    # From 8L, CHICO as letters runs off the board: only [CH]ICO fits.
+    board = board_rows(r7=".......OSOS")
+    r = client.post("/api/v1/score", json={**ES, "board": board, "move": "8L CHICO"})
+    assert r.status_code == 200, r.get_json()
+    assert r.get_json()["words"][0]["word"] == "OSOS[CH]ICO"
+
+
+def test_ambiguous_blank_digraph_and_several_places(client):
+    r = client.post("/api/v1/score", json={**ES, "move": "H6 chLLA"})
+    assert r.get_json()["tilings"] == ["H6 [ch][LL]A", "H6 [ch]LLA", "H6 ch[LL]A", "H6 chLLA"]
+    # A letter and a blank together are no digraph tile: not ambiguous.
+    assert client.post("/api/v1/score", json={**ES, "move": "8H ChE"}).status_code == 200

@@ -174,3 +174,76 @@ def test_no_lexicon_for_ruleset(tmp_path):
     score = client.post("/api/v1/score", json={"ruleset": "scrabble-pl", "move": "8G ŻÓŁW"})
     assert score.status_code == 200 and score.get_json()["score"] == 28
     runtime(app).store.dispose()
+
+
+# --- texts show tiles as the user writes them (issue 32, item 3) ----------------
+
+
+@pytest.mark.parametrize(
+    "word,detail",
+    [
+        ("chll", "[CH][LL] is not in es-hunspell"),
+        ("chxq", "[CH]XQ is not in es-hunspell"),
+        ("[CH]XQ", "[CH]XQ is not in es-hunspell"),
+    ],
+)
+def test_digraph_reason_shows_labels(client, word, detail):
+    body = get(client, word, "scrabble-es").get_json()
+    assert body["valid"] is False and body["reason"]["detail"] == detail
+
+
+def test_no_reason_holds_a_lexicon_key(client):
+    """No detail of a word check holds a lexicon key's private-use character."""
+    words = ["chll", "chxq", "perrrro", "llllave", "chicos", "ÑÑCH", "rrr"]
+    body = client.post(
+        "/api/v1/words/check", json={"ruleset": "scrabble-es", "words": words}
+    ).get_json()
+    for result in body["results"]:
+        text = result["word"] + result.get("reason", {}).get("detail", "")
+        assert not any(0xE000 <= ord(c) <= 0xF8FF for c in text), result
+
+
+# --- word-too-long quotes a short prefix only (issue 32, item 6) ---------------
+
+
+@pytest.mark.parametrize("tail", ["", "-", "#", "ч"])
+def test_word_too_long_quotes_a_short_prefix(client, tail):
+    word = "A" * 1_000_000 + tail
+    r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-en", "words": [word]})
+    assert r.status_code == 422 and len(r.data) < 2_000
+    body = r.get_json()
+    assert body["code"] == "word-too-long" and body["max_length"] == 64
+    assert body["word"] == "A" * 64 + "\u2026"
+    assert body["detail"] == f"{len(word)} characters; at most 64 tiles"
+
+
+def test_word_too_long_counts_tiles(client):
+    # 65 tiles, 130 characters: over the limit by its tiles, not its characters.
+    r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-es", "words": ["ch" * 65]})
+    body = r.get_json()
+    assert r.status_code == 422 and body["detail"] == "65 tiles; at most 64"
+    assert body["word"] == "ch" * 32 + "\u2026"
+    # 64 digraph tiles are a word of 64 tiles: judged, not refused.
+    r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-es", "words": ["ch" * 64]})
+    assert r.status_code == 200
+
+
+def test_unknown_tile_in_a_long_word_quotes_a_short_prefix(client):
+    # 101 characters: within 64 Spanish tiles of up to 4 characters, so it is read.
+    word = "A" * 100 + "#"
+    r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-es", "words": [word]})
+    body = r.get_json()
+    assert body["code"] == "unknown-tile" and body["position"] == 100
+    assert body["text"] == "A" * 64 + "\u2026" and len(body["detail"]) < 150
+    # A word within the limit is quoted whole.
+    r = client.post("/api/v1/words/check", json={"ruleset": "scrabble-en", "words": ["AB#"]})
+    assert r.get_json()["text"] == "AB#"
+
+
+def test_lexicon_mismatch_names_digraph_tiles_by_label(client):
+    r = client.get(
+        "/api/v1/words/casa", query_string={"ruleset": "scrabble-es", "lexicon": "en-enable"}
+    )
+    detail = r.get_json()["detail"]
+    assert r.status_code == 422 and "cannot spell Ñ, [CH], [LL], [RR] of alphabet" in detail
+    assert not any(0xE000 <= ord(c) <= 0xF8FF for c in detail)

@@ -32,8 +32,11 @@ from adjudicator.core.gcg import (
 )
 from adjudicator.errors import InputError
 from adjudicator.loaders import load_config
+from tests.conftest import GCG_DIR  # the shared records: read when present
 
-CONFIG = Path(__file__).resolve().parents[2] / "config"
+ROOT = Path(__file__).resolve().parents[2]
+CONFIG = ROOT / "config"
+DATA = ROOT / "tests" / "data" / "gcg"
 
 HEAD = "#player1 ann Ann Smith\n#player2 bob Bob\n"
 
@@ -62,10 +65,34 @@ def test_decode_utf8_header():
     assert "césar" in decode_gcg(data)
 
 
-def test_decode_without_header_is_latin1():
+def test_decode_without_header_is_utf8_else_latin1():
+    # Bytes that are no UTF-8 text are ISO-8859-1, as the format says.
     assert "césar" in decode_gcg(b"#player1 c\xe9sar c\xe9sar\n")
-    # UTF-8 bytes without the header are read as ISO-8859-1, as the format says.
-    assert "cÃ©sar" in decode_gcg("#player1 césar x\n".encode())
+    # UTF-8 bytes without the header are UTF-8: what real writers produce.
+    assert "césar" in decode_gcg("#player1 césar x\n".encode())
+    assert "ŻÓŁW" in decode_gcg(">ann: AAAWŁÓŻ 8E ŻÓŁW +28 28\r\n".encode())
+
+
+def test_decode_declared_latin1_stays_latin1():
+    data = "#character-encoding ISO-8859-1\n#player1 césar x\n".encode()
+    assert "cÃ©sar" in decode_gcg(data)
+
+
+def test_import_german_utf8_record_without_encoding_line(registry):
+    """Our own German record, written in UTF-8 with no ``#character-encoding`` line."""
+    data = (DATA / "de-utf8-no-encoding-line.gcg").read_bytes()
+    assert not data.startswith(b"#character-encoding") and "Ä".encode() in data
+    record = parse_gcg(decode_gcg(data))
+    assert [p.name for p in record.players] == ["Jürgen Müller", "Käthe Groß"]
+    state = imported(decode_gcg(data), registry.ruleset("scrabble-de"))
+    assert [h.points for h in state.history] == [20, 9, 17] and state.flags == []
+    assert state.history[0].words == ["BÄR"]
+
+
+@pytest.mark.skipif(not (GCG_DIR / "domino14__macondo").is_dir(), reason="no shared records")
+def test_shared_utf8_record_without_header():
+    data = (GCG_DIR / "domino14__macondo" / "gcgio__testdata__name_utf8_noheader.gcg").read_bytes()
+    assert parse_gcg(decode_gcg(data)).players[0].nick == "césar"
 
 
 @pytest.mark.parametrize("name", ["UTF-8", "utf-8", "utf8"])
@@ -528,6 +555,38 @@ def test_import_polish(registry):
     # Ż 5 + Ó 5 + Ł 3 + W 1 = 14, doubled by the centre square under the W.
     state = imported(HEAD + ">ann: AAAWŁÓŻ 8E ŻÓŁW +28 28\n", polish)
     assert state.history[0].points == 28 and state.flags == []
+
+
+SPANISH_HEAD = "#character-encoding UTF-8\n" + HEAD
+
+
+@pytest.mark.parametrize(
+    "word,score,tiles",
+    [
+        # C3 H4 I1 C3 O1 on G8 to K8, doubled by the centre square: the letters.
+        ("CHICO", 24, ["C", "H", "I", "C", "O"]),
+        # [CH]5 I1 C3 O1 doubled: a hand-written record that means the digraph.
+        ("CHICO", 20, ["[CH]", "I", "C", "O"]),
+        ("[CH]ICO", 20, ["[CH]", "I", "C", "O"]),
+        # A score neither gives: the letters as written, flagged.
+        ("CHICO", 30, ["C", "H", "I", "C", "O"]),
+    ],
+)
+def test_import_ambiguous_digraph_follows_the_recorded_score(registry, word, score, tiles):
+    rules = registry.ruleset("scrabble-es")
+    state = imported(SPANISH_HEAD + f">ann: ACCHIOO 8G {word} +{score} {score}\n", rules)
+    assert [rules.alphabet.label(t) for t in state.board.tiles()] == tiles
+    assert (state.flags == []) == (score != 30)
+
+
+def test_import_ambiguous_digraph_only_one_tiling_fits(registry):
+    rules = registry.ruleset("scrabble-es")
+    # From 8L, CHICO as letters runs off the board (L to P); [CH]ICO fits (L to O).
+    record = SPANISH_HEAD + ">ann: OOSS 8H OSOS +8 8\n>bob: ACCHIOO 8L CHICO +99 99\n"
+    state = imported(record, rules)
+    assert rules.alphabet.row_text(state.board.cells[7 * 15 : 8 * 15]) == ".......OSOS[CH]ICO"
+    # O1 S1 O1 S1, [CH]5 doubled on 8L, I1 C3, O1 on 8O's triple word: 57.
+    assert state.history[1].points == 57
 
 
 def test_import_unknown_tile_names_the_line(english):

@@ -37,9 +37,11 @@ _BOM = b"\xef\xbb\xbf"
 def decode_gcg(data: bytes) -> str:
     """Decode the bytes of a GCG file.
 
-    ``#character-encoding UTF-8`` on the first line means UTF-8; a UTF-8 byte
-    order mark means UTF-8 too; anything else is ISO-8859-1.  The BOM is
-    dropped and line endings become ``\\n``.
+    ``#character-encoding UTF-8`` on the first line means UTF-8, and a declared
+    ISO-8859-1 means that; a UTF-8 byte order mark means UTF-8 too.  Without a
+    declaration, bytes that decode as UTF-8 are UTF-8 (what Quackle, Macondo and
+    Woogles write, header or not), anything else ISO-8859-1.  The BOM is dropped
+    and line endings become ``\\n``.
 
     :raises GcgEncodingError: a declared encoding other than UTF-8 or
         ISO-8859-1, or bytes that are not valid in the declared UTF-8.
@@ -48,8 +50,14 @@ def decode_gcg(data: bytes) -> str:
     if bom:
         data = data[len(_BOM) :]
     first = data.split(b"\n", 1)[0].rstrip(b"\r")
-    codec = "utf-8" if bom else "iso-8859-1"
     m = _ENCODING_LINE.match(first)
+    if m is None and not bom:
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:  # no UTF-8 text has these bytes: ISO-8859-1
+            text = data.decode("iso-8859-1")
+        return _normalize_newlines(text)
+    codec = "utf-8"
     if m:
         declared = (m.group(1) or b"").decode("ascii", "replace")
         name = declared.lower().replace("_", "-")

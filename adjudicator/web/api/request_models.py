@@ -68,17 +68,21 @@ def given(name: str, json_type: str) -> dict[str, object]:
     return {"required": [name], "properties": {name: {"type": json_type}}}
 
 
+# One tile: its label, with or without a digraph's brackets ("CH" or "[CH]").
+_ONE_TILE = "One tile's label; a digraph's with or without its brackets (CH or [CH])"
+
+
 class TileModel(Strict):
     row: Square
     col: Square
-    letter: str = Field(min_length=1, max_length=8)
+    letter: str = Field(min_length=1, max_length=8, description=_ONE_TILE)
     blank: bool = False
 
 
 class SwapModel(Strict):
     row: Square
     col: Square
-    letter: str = Field(min_length=1, max_length=8)
+    letter: str = Field(min_length=1, max_length=8, description=_ONE_TILE)
 
 
 class ScoreRequest(Strict):
