@@ -36,6 +36,8 @@ def published_name(variable: str) -> str:
     """A path parameter as the document names it: ``id`` for the view's ``id_``
     (the trailing underscore only keeps Python's builtin name free)."""
     return variable.removesuffix("_") or variable
+
+
 # The bodies a view reads itself (``Operation.raw_media``), by media type.
 RAW_BODIES: dict[str, dict[str, t.Any]] = {
     "text/plain": {"type": "string"},
