@@ -16,7 +16,7 @@ from adjudicator.web.runtime import openapi
 from adjudicator.web.runtime.extension import runtime
 from tests.conftest import CONFIG, LEXICONS
 
-UNPUBLISHED = {"static", "docs.asset"}  # files, not API operations
+UNPUBLISHED = {"static", "docs.asset", "home.favicon"}  # files, not API operations
 
 
 def _doc(app) -> dict:
