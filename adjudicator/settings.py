@@ -248,6 +248,7 @@ class Settings:
     lexicon_dir: Path
     database_url: str = field(repr=False)  # may carry the database password
     problem_base_uri: str
+    public_url: str | None  # share links' start; None: the request's host
     max_words: int
     max_word_length: int
     max_body_bytes: int
@@ -262,7 +263,6 @@ class Settings:
     max_json_depth: int
     game_cache_bytes: int
     proxy_hops: int
-    public_url: str | None
 
     @classmethod
     def from_env(cls, env: t.Mapping[str, str] | None = None, **overrides: t.Any) -> Settings:
