@@ -73,17 +73,23 @@ def serve(host: str, port: int, workers: int) -> None:
 
     settings = Settings.from_env()
     key, generated = admin_key(settings)
+    # These lines are for the person at the terminal, on stdout: stderr carries
+    # the JSON log lines only.  The key itself only to a terminal, never into a
+    # file or a service's journal.
     click.echo(f"data: {settings.data_dir}  (ADJUDICATOR_DATA_DIR)")
-    if generated:
+    if generated and _on_terminal():
         click.echo(f"admin key, shown this once (`adjudicator admin-key` shows it again): {key}")
+    elif generated:
+        click.echo(
+            f"admin key: made into {settings.admin_key_file}; `adjudicator admin-key` shows it"
+        )
     elif not settings.admin_key:
-        click.echo(f"admin key: in {settings.admin_key_file}  (adjudicator admin-key)")
+        click.echo(f"admin key: in {settings.admin_key_file}; `adjudicator admin-key` shows it")
     for old in settings.old_databases():
         click.echo(
             f"note: an earlier release's database is at {old}; the service uses the "
             f"data folder's. To keep its games: stop, then move it to "
-            f"{settings.data_dir / 'adjudicator.db'}",
-            err=True,
+            f"{settings.data_dir / 'adjudicator.db'}"
         )
     # The address only once the app has loaded and the port is bound.
     run_gunicorn(
@@ -94,6 +100,11 @@ def serve(host: str, port: int, workers: int) -> None:
             f"adjudicator listening on http://{host}:{port}/  (Ctrl-C to stop)"
         ),
     )
+
+
+def _on_terminal() -> bool:
+    """stdout is a terminal (not a file, a pipe or a journal)."""
+    return sys.stdout.isatty()
 
 
 @cli.command("admin-key")

@@ -128,6 +128,13 @@ SETTINGS: tuple[Setting, ...] = (
         "`X-Forwarded-Proto` are believed (0: none; the peer's address is the client's).",
     ),
     Setting(
+        "public_url",
+        None,
+        "Where players reach the service, as `https://scrabble.example.org` (a "
+        "proxy's or a fixed name): the start of share links and QR codes (default: "
+        "the address each request came to).",
+    ),
+    Setting(
         "game_cache_bytes",
         67_108_864,
         "Most memory each worker process keeps replayed games in (estimated from "
@@ -189,6 +196,27 @@ def _count(name: str, text: str) -> int:
     return value
 
 
+def _public_url(text: str | None) -> str | None:
+    """An http(s) address with a host, without the trailing ``/``; or None.
+
+    :raises ConfigError: another scheme, no host, or a query or fragment.
+    """
+    if not text:
+        return None
+    from urllib.parse import urlsplit
+
+    try:
+        parts = urlsplit(text.strip())
+        host = parts.hostname
+    except ValueError:  # e.g. an unclosed [IPv6 address
+        host = None
+    if host is None or parts.scheme not in ("http", "https"):
+        raise ConfigError("ADJUDICATOR_PUBLIC_URL", None, f"{text!r} is not an http(s) address")
+    if parts.query or parts.fragment:
+        raise ConfigError("ADJUDICATOR_PUBLIC_URL", None, "takes no query or fragment")
+    return text.strip().rstrip("/")
+
+
 def _with_password(url: str | None, password: str) -> str:
     """``url`` with ``password`` put in, rendered for the store to parse again.
 
@@ -220,6 +248,7 @@ class Settings:
     lexicon_dir: Path
     database_url: str = field(repr=False)  # may carry the database password
     problem_base_uri: str
+    public_url: str | None  # share links' start; None: the request's host
     max_words: int
     max_word_length: int
     max_body_bytes: int
@@ -257,6 +286,7 @@ class Settings:
         values["config_dir"] = Path(values["config_dir"] or _bundled("config"))
         values["data_dir"] = Path(values["data_dir"] or default_data_dir())
         values["lexicon_dir"] = Path(values["lexicon_dir"] or _bundled("lexicons"))
+        values["public_url"] = _public_url(values["public_url"])
         database = values["data_dir"] / "adjudicator.db"
         values["database_url"] = values["database_url"] or f"sqlite:///{database}"
         names = {f.name for f in fields(cls)}

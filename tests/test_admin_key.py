@@ -48,3 +48,32 @@ def test_the_cli_shows_it(runner, tmp_path, monkeypatch):
     assert first.exit_code == 0
     assert first.output.strip() == (tmp_path / "admin-key").read_text("ascii").strip()
     assert runner.invoke(cli, ["admin-key"]).output == first.output
+
+
+def _serve(runner, tmp_path, monkeypatch, *, terminal: bool):
+    """`adjudicator serve` up to the point where gunicorn would start."""
+    from adjudicator import cli as cli_module
+    from adjudicator.web.runtime import server
+
+    monkeypatch.setenv("ADJUDICATOR_DATA_DIR", str(tmp_path))
+    monkeypatch.delenv("ADJUDICATOR_ADMIN_KEY", raising=False)
+    monkeypatch.setattr(cli_module, "_on_terminal", lambda: terminal)
+    monkeypatch.setattr(server, "run_gunicorn", lambda *a, **k: None)
+    result = runner.invoke(cli, ["serve"])
+    assert result.exit_code == 0, result.output
+    return result
+
+
+def test_serve_shows_a_new_key_once_to_the_terminal_only(runner, tmp_path, monkeypatch):
+    first = _serve(runner, tmp_path, monkeypatch, terminal=True)
+    key = (tmp_path / "admin-key").read_text("ascii").strip()
+    assert key in first.stdout and "adjudicator admin-key" in first.stdout
+    again = _serve(runner, tmp_path, monkeypatch, terminal=True)
+    assert key not in again.output and "`adjudicator admin-key` shows it" in again.stdout
+
+
+def test_serve_never_writes_the_key_into_a_file_or_journal(runner, tmp_path, monkeypatch):
+    """stdout is not a terminal (systemd, a redirect): the new key is named, not shown."""
+    result = _serve(runner, tmp_path, monkeypatch, terminal=False)
+    key = (tmp_path / "admin-key").read_text("ascii").strip()
+    assert key not in result.output and "`adjudicator admin-key` shows it" in result.stdout

@@ -1,8 +1,9 @@
 """The pages' catalogues: every message the judge, spectator and docs pages say
 (their templates, the spectator's move list, the board picture), every ruleset
 title and every premium and colour name of the layouts has a translation in
-each language's pages.po, and every message of the scorekeeper page one in its
-keeper.po; each with the same %(values)s and {values} as the English."""
+each language's pages.po, every message of the scorekeeper page one in its
+keeper.po, and of the front page one in its home.po; each with the same
+%(values)s and {values} as the English."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ SOURCES = {
         [PAGES / "spectator.py", ROOT / "adjudicator" / "services" / "board_svg.py"],
     ),
     "keeper": ([PAGES / "templates" / "keeper.html"], [PAGES / "keeper.py"]),
+    "home": ([PAGES / "templates" / "home.html"], [PAGES / "home.py"]),
 }
 # Every language the pages offer besides English: a folder of catalogues each.
 LANGUAGES = sorted(p.name for p in (PAGES / "translations").iterdir() if p.is_dir())
@@ -98,6 +100,11 @@ def test_the_pages_use_messages_at_all():
     keeper = extracted("keeper")
     assert len(keeper) > 100 and (None, "{name} to play") in keeper
     assert (None, "Start the game") in keeper
+    home = extracted("home")
+    assert (None, "Scorekeeper") in home and (
+        None,
+        "For monitoring: %(ready)s and %(alive)s.",
+    ) in home
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

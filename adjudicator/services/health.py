@@ -28,11 +28,15 @@ class Ready(Answer):
     rulesets: int
     lexicons: list[str]
     checks: dict[str, str]
-    data_dir: str = Field(description="The folder of the database and the loaded lexicons")
+    data_dir: str | None = Field(
+        default=None,
+        description="The folder of the database and the loaded lexicons (only to the admin key)",
+    )
 
 
-def readiness(registry: Registry, store: Store, data_dir: Path) -> Ready:
-    """Ready when a lexicon is loaded and the database answers.
+def readiness(registry: Registry, store: Store, data_dir: Path | None = None) -> Ready:
+    """Ready when a lexicon is loaded and the database answers; ``data_dir`` is
+    told only when given (the web layer gives it to the admin key alone).
 
     :raises NotReadyError: naming what failed.
     """
@@ -43,10 +47,11 @@ def readiness(registry: Registry, store: Store, data_dir: Path) -> Ready:
     failing = [f"{name}: {state}" for name, state in checks.items() if state != "ok"]
     if failing:
         raise NotReadyError("; ".join(failing), checks=checks)
+    told = {} if data_dir is None else {"data_dir": str(data_dir)}
     return Ready(
         status="ready",
         rulesets=len(registry.rulesets),
         lexicons=sorted(registry.lexicons),
         checks=checks,
-        data_dir=str(data_dir),
+        **told,
     )

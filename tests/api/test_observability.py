@@ -17,7 +17,7 @@ from adjudicator.store.games import GameStore
 from adjudicator.web import create_app
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.logs import JsonFormatter
-from tests.conftest import CONFIG, LEXICONS, running_gunicorn
+from tests.conftest import CONFIG, LEXICONS, admin_headers, running_gunicorn
 
 
 class _Capture(logging.Handler):
@@ -162,6 +162,16 @@ def test_metrics_endpoint(client, app):
 def test_ready(client):
     body = client.get("/readyz").get_json()
     assert body["status"] == "ready" and body["checks"] == {"lexicons": "ok", "database": "ok"}
+
+
+def test_only_the_admin_is_told_where_the_data_is(app, client):
+    """A prober learns that the service is ready, not where its files are."""
+    data_dir = str(runtime(app).settings.data_dir)
+    anyone = client.get("/readyz")
+    assert "data_dir" not in anyone.get_json() and data_dir not in anyone.get_data(as_text=True)
+    wrong = client.get("/readyz", headers={"Authorization": "Bearer not-the-key"})
+    assert wrong.status_code == 200 and "data_dir" not in wrong.get_json()
+    assert client.get("/readyz", headers=admin_headers(app)).get_json()["data_dir"] == data_dir
 
 
 def test_not_ready_without_the_database(tmp_path):

@@ -16,7 +16,7 @@ from adjudicator.web.runtime import openapi
 from adjudicator.web.runtime.extension import runtime
 from tests.conftest import CONFIG, LEXICONS
 
-UNPUBLISHED = {"static", "docs.asset"}  # files, not API operations
+UNPUBLISHED = {"static", "docs.asset", "home.favicon"}  # files, not API operations
 
 
 def _doc(app) -> dict:
@@ -69,7 +69,7 @@ def test_built_once_at_start_up(app, monkeypatch):
 
 def _sample_path(template: str) -> str:
     # Game ids are 32 hex digits (the route's converter); other parameters take any text.
-    return re.sub(r"{\w+}", "x", template.replace("{id_}", "0" * 32))
+    return re.sub(r"{\w+}", "x", template.replace("{id}", "0" * 32))
 
 
 def test_every_route_is_documented(app):
@@ -82,7 +82,9 @@ def test_every_route_is_documented(app):
     for rule in app.url_map.iter_rules():
         if rule.endpoint in UNPUBLISHED:
             continue
-        template = re.sub(r"<(?:\w+:)?(\w+)>", r"<\1>", rule.rule)
+        template = re.sub(
+            r"<(?:\w+:)?(\w+)>", lambda m: f"<{openapi.published_name(m[1])}>", rule.rule
+        )
         for method in rule.methods - {"HEAD", "OPTIONS"}:
             assert (template, method) in documented, f"{method} {rule.rule} declares no operation"
 
@@ -210,9 +212,36 @@ def test_admin_only_deployment_declares_401_where_reveal_needs_the_key(tmp_path)
     doc = _doc(app)
     validate(doc)
     assert {"401", "403"} <= set(doc["paths"]["/api/v1/challenges"]["post"]["responses"])
-    assert "401" not in doc["paths"]["/api/v1/score"]["post"]["responses"]
+    assert "security" not in doc["paths"]["/api/v1/score"]["post"]  # no client keys here
     resp = app.test_client().post(
         "/api/v1/challenges", json={"ruleset": "scrabble-en", "words": ["QI"], "reveal": True}
     )
     assert resp.status_code == 401
     runtime(app).store.dispose()
+
+
+def _access(app) -> dict[tuple[str, str], str]:
+    return {(r.method, r.path): r.op.access for r in openapi.routes(app)}
+
+
+@pytest.mark.parametrize("which", ["open", "keyed"])
+def test_401_and_403_follow_the_declared_access(app, keyed_app, which):
+    """Every operation behind a key lists 401 and 403, whether or not this instance
+    has client keys: the statuses come from the operation, not the deployment."""
+    served = app if which == "open" else keyed_app
+    doc = _doc(served)
+    guarded = [(m, p) for (m, p), access in _access(served).items() if access != "open"]
+    assert ("post", "/api/v1/games") in guarded and ("post", "/api/v1/games/import") in guarded
+    for method, path in guarded:
+        assert {"401", "403"} <= set(doc["paths"][path][method]["responses"]), (method, path)
+    for method, path in [("get", "/healthz"), ("get", "/api/v1/games/{id}")]:
+        assert "401" not in doc["paths"][path][method]["responses"], (method, path)
+
+
+def test_path_parameters_are_named_without_pythons_underscore(app):
+    doc = _doc(app)
+    assert "/api/v1/games/{id}/events" in doc["paths"]
+    assert not [p for p in doc["paths"] if "_}" in p]
+    params = doc["paths"]["/api/v1/games/{id}"]["get"]["parameters"]
+    game_id = next(p for p in params if p["in"] == "path")
+    assert game_id["name"] == "id" and game_id["schema"]["pattern"].startswith("^")

@@ -273,7 +273,7 @@ def test_the_board_picture_takes_a_language(live_server, erudite):
     )
     assert status == 400 and problem["code"]
     _, _, doc = live_server.request("GET", "/api/v1/openapi.json")
-    params = doc["paths"]["/api/v1/games/{id_}/board.svg"]["get"]["parameters"]
+    params = doc["paths"]["/api/v1/games/{id}/board.svg"]["get"]["parameters"]
     assert {"name": "lang", "in": "query"}.items() <= next(
         p for p in params if p["name"] == "lang"
     ).items()

@@ -3,6 +3,7 @@ URL answers, and a configuration it cannot serve is an error, not a URL."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -99,3 +100,35 @@ def test_plain_gunicorn_makes_no_control_socket(tmp_path):
         assert list(run.iterdir()) == []  # while it runs: gunicorn removes it at exit
         assert "Control socket" not in log.read_text()
     assert not (home / ".gunicorn").exists()
+    for line in log.read_text().splitlines():  # gunicorn's lines too, as the Dockerfile runs it
+        assert isinstance(json.loads(line), dict), line
+
+
+def test_every_line_on_stderr_is_one_json_object(tmp_path):
+    """gunicorn's own lines (start, workers, shutdown) are JSON lines as the app's
+    are; the lines for the person at the terminal are on stdout, without the key."""
+    port = free_port()
+    out_path, err_path = tmp_path / "serve.out", tmp_path / "serve.err"
+    with out_path.open("w") as out, err_path.open("w") as err:
+        proc = _serve(tmp_path, port, out, err)
+    try:
+        _started(err_path, 1)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=30) as resp:
+            assert resp.status == 200
+    finally:
+        stop_gunicorn(proc)
+    lines = err_path.read_text().splitlines()
+    records = [json.loads(line) for line in lines]  # raises on a line that is not JSON
+    assert all(
+        isinstance(r, dict) and {"time", "level", "logger", "message"} <= set(r) for r in records
+    )
+    said = [(r["logger"], r["message"]) for r in records]
+    assert any(
+        logger == "gunicorn.error" and m.startswith("Starting gunicorn") for logger, m in said
+    )
+    assert any(logger == "gunicorn.error" and m.startswith("Booting worker") for logger, m in said)
+    assert any(logger == "gunicorn.error" and m.startswith("Shutting down") for logger, m in said)
+    assert ("adjudicator.access", "request") in said
+    key = (tmp_path / "data" / "admin-key").read_text("ascii").strip()
+    assert key not in err_path.read_text() and key not in out_path.read_text()
+    assert "adjudicator admin-key" in out_path.read_text()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint
 
 from adjudicator.services.health import Health, Pong, Ready, readiness
+from adjudicator.web.runtime.auth import is_admin
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.operation import operation
 
@@ -20,7 +21,7 @@ def healthz() -> Health:
 @bp.get("/readyz")
 @operation(
     "readyz",
-    "Readiness: lexicons loaded, database reachable",
+    "Readiness: lexicons loaded, database reachable (the data folder to the admin key)",
     "operations",
     response=Ready,
     errors=(503,),
@@ -28,7 +29,8 @@ def healthz() -> Health:
 )
 def readyz() -> Ready:
     rt = runtime()
-    return readiness(rt.registry, rt.store, rt.settings.data_dir)
+    # Where the data lives is the admin's business, not every prober's.
+    return readiness(rt.registry, rt.store, rt.settings.data_dir if is_admin() else None)
 
 
 @bp.get("/ping")

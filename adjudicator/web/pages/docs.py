@@ -19,7 +19,7 @@ from adjudicator.web.runtime.operation import operation
 bp = Blueprint("docs", __name__)
 
 # The few files of the bundle the page uses; nothing else of the package is served.
-ASSETS = frozenset({"swagger-ui.css", "swagger-ui-bundle.js", "favicon-32x32.png"})
+ASSETS = frozenset({"swagger-ui.css", "swagger-ui-bundle.js"})
 SWAGGER_DIR = Path(swagger_ui_path)
 
 

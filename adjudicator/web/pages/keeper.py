@@ -7,7 +7,7 @@ strings, and each ruleset's tiles, board and rules.
 
 from __future__ import annotations
 
-from flask import Blueprint, Response, render_template, request, url_for
+from flask import Blueprint, Response, render_template, url_for
 
 from adjudicator.services.answer import to_data
 from adjudicator.services.rulesets import describe_ruleset, list_rulesets
@@ -16,6 +16,7 @@ from adjudicator.web.pages.ruleset_groups import by_language
 from adjudicator.web.runtime.auth import PAGE_HEADERS
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.i18n import gettext, language
+from adjudicator.web.runtime.links import public_base, public_url
 from adjudicator.web.runtime.operation import operation
 
 bp = Blueprint("keeper", __name__)
@@ -35,6 +36,7 @@ def _page(game_id: str | None) -> tuple[str, int, dict[str, str]]:
         groups=[(label, [r.name for r in rs]) for label, rs in by_language(summaries, language())],
         languages=rt.catalogues.names(),
         needs_key=bool(rt.keys),
+        public_base=public_base(),
     )
     return html, 200, PAGE_HEADERS
 
@@ -68,5 +70,5 @@ def keep(id_: str) -> tuple[str, int, dict[str, str]]:
 )
 def share(id_: str) -> Response:
     runtime().games.read(id_)
-    url = request.host_url.rstrip("/") + url_for("spectator.page", id_=id_)
+    url = public_url(url_for("spectator.page", id_=id_))
     return Response(qr_svg(url), mimetype="image/svg+xml", headers={"Cache-Control": "no-cache"})

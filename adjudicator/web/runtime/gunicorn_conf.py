@@ -10,6 +10,8 @@ with the workers (see ``server``).
 
 from __future__ import annotations
 
+from adjudicator.settings import Settings
+from adjudicator.web.runtime.logconfig import gunicorn_logconfig
 from adjudicator.web.runtime.server import (
     LIMIT_REQUEST_LINE,
     NO_CONTROL_SOCKET,
@@ -30,11 +32,13 @@ worker_class = WORKER_CLASS
 limit_request_line = LIMIT_REQUEST_LINE
 control_socket_disable = NO_CONTROL_SOCKET
 accesslog = None  # the app logs each request as JSON, with its request id
+logconfig_dict = gunicorn_logconfig(Settings.from_env().log_level)  # JSON lines too
 
 __all__ = [
     "accesslog",
     "control_socket_disable",
     "limit_request_line",
+    "logconfig_dict",
     "child_exit",
     "on_exit",
     "post_fork",

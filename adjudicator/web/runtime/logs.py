@@ -63,7 +63,7 @@ class JsonFormatter(logging.Formatter):
         return out
 
 
-class _Stderr(logging.Handler):
+class StderrHandler(logging.Handler):
     """One ``write(2)`` per line on file descriptor 2.
 
     A line under the pipe buffer size is written whole even when several gunicorn
@@ -85,8 +85,8 @@ def configure_logging(level: str) -> None:
     """JSON lines on stderr for every ``adjudicator.*`` logger (idempotent)."""
     log = logging.getLogger("adjudicator")
     log.setLevel(level.upper())
-    if not any(isinstance(h, _Stderr) for h in log.handlers):
-        handler = _Stderr()
+    if not any(isinstance(h, StderrHandler) for h in log.handlers):
+        handler = StderrHandler()
         handler.setFormatter(JsonFormatter())
         log.addHandler(handler)
     log.propagate = False

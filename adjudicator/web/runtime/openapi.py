@@ -27,6 +27,17 @@ bp = Blueprint("openapi", __name__)
 REF = "#/components/schemas/{model}"
 # A Flask rule's variable: <name> or <converter:name>.
 _VARIABLE = re.compile(r"<(?:([a-z_]+):)?(\w+)>")
+# The statuses of a refused key, answered by every operation that declares an
+# access other than "open" (wherever keys are set: see ``auth.Guard``).
+KEY_REFUSED = frozenset({401, 403})
+
+
+def published_name(variable: str) -> str:
+    """A path parameter as the document names it: ``id`` for the view's ``id_``
+    (the trailing underscore only keeps Python's builtin name free)."""
+    return variable.removesuffix("_") or variable
+
+
 # The bodies a view reads itself (``Operation.raw_media``), by media type.
 RAW_BODIES: dict[str, dict[str, t.Any]] = {
     "text/plain": {"type": "string"},
@@ -44,7 +55,7 @@ class Route:
     """One published (path, method) and the operation it serves."""
 
     method: str
-    path: str  # the OpenAPI template: {name} for each <name>
+    path: str  # the OpenAPI template: {name} for each <name> (see published_name)
     op: Operation
     patterns: t.Mapping[str, str]  # path parameter -> its converter's pattern
 
@@ -60,8 +71,8 @@ def routes(app: Flask) -> list[Route]:
         for converter, name in _VARIABLE.findall(rule.rule):
             regex = getattr(app.url_map.converters.get(converter or "default"), "regex", "")
             if converter not in ("", "default", "path", "string"):
-                patterns[name] = f"^{regex}$"
-        path = _VARIABLE.sub(r"{\2}", rule.rule)
+                patterns[published_name(name)] = f"^{regex}$"
+        path = _VARIABLE.sub(lambda m: "{" + published_name(m[2]) + "}", rule.rule)
         for method in sorted((rule.methods or set()) - {"HEAD", "OPTIONS"}):
             out.append(Route(method.lower(), path, op, patterns))
     return out
@@ -155,8 +166,10 @@ def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> d
         statuses |= {400, 413, 415}
     if op.raw_media:
         statuses |= {400, 413, 415}
-    if keyed or op.reveal:
-        statuses |= {401, 403}
+    # Derived from the declared access, not from this instance's keys: a client
+    # written against one server's document meets the same statuses on another.
+    if op.access != "open" or op.reveal:
+        statuses |= KEY_REFUSED
     out: dict[str, t.Any] = {
         "operationId": op.operation_id,
         "summary": op.summary,

@@ -18,6 +18,9 @@ from pathlib import Path
 
 from gunicorn.app.base import BaseApplication
 
+from adjudicator.settings import Settings
+from adjudicator.web.runtime.logconfig import gunicorn_logconfig
+
 ENV = "PROMETHEUS_MULTIPROC_DIR"
 _OWNED = "ADJUDICATOR_OWNS_METRICS_DIR"
 
@@ -102,7 +105,8 @@ def run_gunicorn(
     prepare_metrics_dir()
     share_memory_with_workers()
     # preload: lexicons are memory-mapped once in the master and shared by workers.
-    # No gunicorn access log: the app writes JSON access lines with request ids.
+    # No gunicorn access log: the app writes JSON access lines with request ids;
+    # gunicorn's own messages are JSON lines too (``logconfig``).
     _App(
         {
             "bind": f"{host}:{port}",
@@ -111,6 +115,7 @@ def run_gunicorn(
             "worker_class": WORKER_CLASS,
             "limit_request_line": LIMIT_REQUEST_LINE,
             "control_socket_disable": NO_CONTROL_SOCKET,
+            "logconfig_dict": gunicorn_logconfig(Settings.from_env().log_level),
             "pre_fork": pre_fork,
             "post_fork": post_fork,
             "child_exit": child_exit,

@@ -122,7 +122,8 @@ export function showRuling(added) {
 
 export function renderShare() {
   const { id } = state.game;
-  const url = `${location.origin}/games/${id}`;
+  // The server's address for sharing (ADJUDICATOR_PUBLIC_URL, else the one this page came from).
+  const url = `${document.body.dataset.publicUrl}/games/${id}`;
   $("share-link").href = url;
   $("share-link").textContent = url;
   $("share-code").src = `/games/${id}/share.svg`;
