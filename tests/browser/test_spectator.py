@@ -119,7 +119,7 @@ def test_a_russian_club_sees_russian(open_page, erudite):
     assert page.inner_text("#status") == "Ходит Аня\n87 фишек в мешке"
     assert page.text_content("#scores caption") == "Счёт"
     text = page.inner_text("body")
-    for english in ("to play", "Scores", "Player", "Moves", "Game", "board", "TW", "DW"):
+    for english in ("to play", "Scores", "Player", "Moves", "Game", "board", "3W", "2L"):
         assert english not in text
     assert "зелёная: буква ×2" in text and "красная: слово ×3" in text  # Erudite names colours
 
@@ -127,7 +127,7 @@ def test_a_russian_club_sees_russian(open_page, erudite):
     assert urllib.parse.parse_qs(urllib.parse.urlsplit(src).query) == {"lang": ["ru"]}
     with urllib.request.urlopen(erudite.server.url + src) as resp:
         svg = resp.read().decode()
-    assert "С×3" in svg and "Б×2" in svg and ">TW<" not in svg
+    assert ">3С<" in svg and ">2Б<" in svg and ">3W<" not in svg
     assert 'aria-label="Доска: Эрудит"' in svg
 
 
@@ -157,7 +157,7 @@ def test_the_english_board_keeps_its_labels(open_page, live_server):
     assert "pink: double word" in key and "light blue: double letter" in key
     with urllib.request.urlopen(live_server.url + page.get_attribute("#board", "src")) as resp:
         svg = resp.read().decode()
-    assert ">TW<" in svg and ">DL<" in svg
+    assert ">3W<" in svg and ">2L<" in svg
 
 
 def test_the_page_follows_the_game_live(open_page, live_server):
@@ -264,10 +264,9 @@ def test_the_board_picture_takes_a_language(live_server, erudite):
         with urllib.request.urlopen(url) as resp:
             return resp.read().decode()
 
-    assert ">TW<" in svg("") and ">TW<" in svg("?lang=en") and ">TW<" in svg("?lang=xx")
-    assert ">3×S<" in svg("?lang=pl") and 'aria-label="Plansza: Erudyta (Эрудит)"' in svg(
-        "?lang=pl"
-    )
+    assert ">3С<" in svg("")  # the ruleset's language
+    assert ">3W<" in svg("?lang=en") and ">3W<" in svg("?lang=xx")
+    assert ">3S<" in svg("?lang=pl") and 'aria-label="Plansza: Erudyta (Эрудит)"' in svg("?lang=pl")
     status, _, problem = live_server.request(
         "GET", f"/api/v1/games/{erudite.id}/board.svg?lang=RU!"
     )

@@ -16,7 +16,6 @@ from adjudicator.web.api.request_models import (
     ImportRequest,
 )
 from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.i18n import SOURCE
 from adjudicator.web.runtime.operation import operation
 from adjudicator.web.runtime.parsing import Strict, parse_json, read_body
 
@@ -27,8 +26,8 @@ class BoardQuery(Strict):
     lang: str | None = Field(
         default=None,
         pattern="^[a-z]{2,3}$",
-        description="The language of the picture's words (`en`, `ru`, `pl`); "
-        "another, or none, gives English",
+        description="The language of the picture's words (`en`, `ru`, `pl`); none gives "
+        "the ruleset's language, and a language the pages are not in gives English",
         examples=["ru"],
     )
 
@@ -173,9 +172,10 @@ def gcg(id_: str) -> Response:
 )
 def board(id_: str, query: BoardQuery) -> Response:
     rt = runtime()
-    words = rt.catalogues.get(query.lang or SOURCE).gettext
+    state = rt.games.read(id_).state
+    words = rt.catalogues.get(query.lang or state.rules.language).gettext
     return Response(
-        board_svg(rt.games.read(id_).state, words),
+        board_svg(state, words),
         mimetype="image/svg+xml",
         headers={"Cache-Control": "no-cache"},
     )
