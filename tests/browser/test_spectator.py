@@ -148,6 +148,26 @@ def test_corrections_are_shown_struck_through_and_named(open_page, erudite):
         assert "КО. \u00b7 КОТ" in rows.nth(0).inner_text()  # the words a move formed
 
 
+def test_an_undone_star_swap_is_still_named(open_page, live_server):
+    """A star swap taken back keeps a name in the move list, not only "(voided)"."""
+    game = Game(live_server, "erudite-ru", ["Аня", "Борис"])
+    game.post(type="play", player=0, move="8F КоТ")  # the О is a star
+    tile = lambda row, col, letter, **more: {"row": row, "col": col, "letter": letter, **more}  # noqa: E731
+    game.post(
+        type="play",
+        player=1,
+        placement=[tile(8, 6, "Ш"), tile(8, 7, "У", blank=True), tile(8, 8, "М")],
+        swaps=[{"row": 7, "col": 6, "letter": "О"}],  # Борис's О for the star, played as У
+    )
+    game.post(type="correction", player=1)
+    page = open_game(open_page, game, "tablet", "ru")
+    undone = page.locator("#moves tbody tr.voided")
+    assert undone.count() == 1
+    # Its notation when the record keeps it (h-keeper-flow), else the word for a play.
+    assert undone.locator("del").first.text_content() in ("9G ШуМ", "Ход")
+    assert "(отменено)" in undone.inner_text()
+
+
 def test_the_english_board_keeps_its_labels(open_page, live_server):
     game = Game(live_server, "scrabble-en", ["Ann", "Bob"])
     page = open_game(open_page, game, "tablet", "en")

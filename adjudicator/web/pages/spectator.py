@@ -95,7 +95,9 @@ def move_rows(game: SpectatorView) -> list[MoveRow]:
         kind = h["type"]
         words = ", ".join(h["words"])
         if kind == "play":
-            what = h.get("move") or words
+            # A play with no notation (one taken back before the record kept
+            # its move) is still named, so its struck-through line says what it was.
+            what = h.get("move") or words or pgettext("move", "Play")
         else:
             what = names.get(kind, kind.replace("_", " "))
             if h.get("tiles"):
