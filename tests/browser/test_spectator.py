@@ -215,6 +215,37 @@ def test_the_page_follows_the_game_live(open_page, live_server):
     assert page.locator("#moves tbody tr").count() == 2  # what it showed stays
 
 
+def test_spectators_see_the_keepers_clock(open_page, live_server):
+    game = Game(live_server, "scrabble-en", ["Ann", "Bob"])
+    page = open_game(open_page, game, "phone", "en")
+    assert page.locator("#scores td.clock").count() == 0  # no clock kept: no column
+
+    def set_clock(left_ms, running):
+        status, _, body = live_server.request(
+            "PUT",
+            f"/api/v1/games/{game.id}/clock",
+            {"left_ms": left_ms, "running": running},
+            {"X-Game-Token": game.token},
+        )
+        assert status == 200, body
+
+    set_clock([300000, 240000], True)
+    game.post(type="play", player=0, move="8G QI")  # a move: the page fetches its scores
+    set_clock([290000, 240000], True)  # Bob's clock runs
+    wait_for_version(page, game.version)
+    bob = page.locator("#scores td.clock[data-player='1']")
+    page.wait_for_function(  # the next poll brings the clock; it counts down from 04:00
+        "() => { const t = document.querySelector(\"#scores td.clock[data-player='1']\");"
+        " return t && t.textContent < '04:00'; }",
+        timeout=15_000,
+    )
+    assert page.text_content("#scores thead").count("Time left") == 1
+    assert page.text_content("#scores td.clock[data-player='0']") == "04:50"  # stopped
+    assert bob.text_content().startswith("03:5")
+    assert_fits(page)
+    shoot(page, "spectator-clock", "phone", "en")
+
+
 def test_the_language_switch_is_reached_by_keyboard_with_visible_focus(open_page, erudite):
     page = open_game(open_page, erudite, "phone", "ru")
 

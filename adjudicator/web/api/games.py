@@ -6,9 +6,11 @@ from flask import Blueprint, Response, request
 from pydantic import Field
 
 from adjudicator.services.board_svg import board_svg
+from adjudicator.services.game_clock import GameClock
 from adjudicator.services.game_events import EventIn
 from adjudicator.services.game_view import GameOut
 from adjudicator.web.api.request_models import (
+    ClockRequest,
     CreateGameRequest,
     EventRequest,
     GameQuery,
@@ -130,6 +132,21 @@ def add(id_: str, body: EventRequest) -> GameOut:
         points=body.points,
     )
     return runtime().games.add_event(id_, _token(), body.version, spec)
+
+
+@bp.put("/<game_id:id_>/clock")
+@operation(
+    "setGameClock",
+    "Keep the players' clocks, for spectators (needs the game's write token)",
+    "games",
+    response=GameClock,
+    body=ClockRequest,
+    errors=(400, 403, 404, 422),
+    authorize=_game_writer,
+    access="client",
+)
+def clock(id_: str, body: ClockRequest) -> GameClock:
+    return runtime().games.set_clock(id_, _token(), body.left_ms, body.running)
 
 
 @bp.get("/<game_id:id_>")

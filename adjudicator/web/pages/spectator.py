@@ -64,10 +64,32 @@ def page(id_: str) -> tuple[str, int, dict[str, str]]:
         status=status_line(game),
         moves=move_rows(game),
         legend=legend(rt.registry.ruleset(game.ruleset).layout, gettext),
+        clocks=clocks(game),
+        clock_text=clock_text,
         languages=rt.catalogues.names(),
         poll_ms=POLL_SECONDS * 1000,
     )
     return html, 200, PAGE_HEADERS
+
+
+def clocks(game: SpectatorView) -> list[int]:
+    """Each player's time left as the page is made, in milliseconds (negative:
+    over time), or none when the keeper keeps no clock; the page's script counts on."""
+    clock = game.clock
+    if clock is None:
+        return []
+    return [
+        ms - (clock.age_ms if clock.running and i == clock.player else 0)
+        for i, ms in enumerate(clock.left_ms)
+    ]
+
+
+def clock_text(ms: int) -> str:
+    """Minutes and seconds ("04:59", "−00:30" over time), rounded up as the
+    keeper's clock shows them."""
+    total = -(-abs(ms) // 1000)
+    text = f"{total // 60:02d}:{total % 60:02d}"
+    return "\u2212" + text if ms < 0 else text
 
 
 def status_line(game: SpectatorView) -> str:
