@@ -168,6 +168,33 @@ def test_an_undone_star_swap_is_still_named(open_page, live_server):
     assert "(отменено)" in undone.inner_text()
 
 
+@pytest.mark.parametrize("size", ["tablet", "phone"])
+def test_a_spanish_game_shows_its_digraph_tiles(open_page, live_server, size):
+    """[CH], [LL] and a blank [rr] on the board: CH, LL, RR on the tiles, in Spanish."""
+    game = Game(live_server, "scrabble-es", ["Ana", "Bruno"])
+    game.post(type="play", player=0, move="8G [CH]A[LL]A")
+    game.post(type="play", player=1, move="9G [rr]E")
+    page = open_game(open_page, game, size, "es")
+    board = urllib.parse.unquote(page.get_attribute("#board", "src"))
+    with urllib.request.urlopen(live_server.url + board) as resp:
+        svg = resp.read().decode()
+    assert ">CH<" in svg and ">LL<" in svg and ">RR<" in svg and "[" not in svg
+    assert ">3P<" in svg  # the Spanish labels, as the keeper's
+    moves = page.inner_text("#moves")
+    assert "8G [CH]A[LL]A" in moves  # the notation keeps its brackets
+    assert "9G [rr]E \u00b7 RRE, CHRR, AE" in moves  # the words read as letters
+    assert_fits(page)
+    shoot(page, "spectator-digraphs", size, "es")
+    if size == "tablet":  # the picture alone, at twice its size, to look at the tiles
+        picture = page.context.new_page()
+        picture.set_viewport_size({"width": 1128, "height": 1128})
+        picture.set_content(
+            f'<body style="margin:0"><img src="{live_server.url + board}" width="1128"></body>'
+        )
+        picture.wait_for_function("() => document.images[0].naturalWidth > 0")
+        shoot(picture, "board-svg-digraphs", "large", "es")
+
+
 def test_the_english_board_keeps_its_labels(open_page, live_server):
     game = Game(live_server, "scrabble-en", ["Ann", "Bob"])
     page = open_game(open_page, game, "tablet", "en")

@@ -29,6 +29,9 @@ bp = Blueprint("spectator", __name__)
 POLL_SECONDS = 4
 _TOOK_BACK = re.compile(r"^took back events? ([\d, ]+)$")
 _WORKED_OUT = re.compile(r"^(.+)'s rack worked out from the unseen tiles$")
+# A digraph tile in a word: its brackets keep it apart in notation ([CH]ICO),
+# but a word is read with its letters (CHICO), as the tiles on the board show it.
+_BRACKETED = re.compile(r"\[([^\[\]]+)\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +118,7 @@ def move_rows(game: SpectatorView) -> list[MoveRow]:
     rows = []
     for h in reversed(game.history):
         kind = h["type"]
-        words = ", ".join(h["words"])
+        words = ", ".join(_BRACKETED.sub(r"\1", w) for w in h["words"])
         if kind == "play":
             # A play with no notation (one taken back before the record kept
             # its move) is still named, so its struck-through line says what it was.
@@ -142,7 +145,8 @@ def move_rows(game: SpectatorView) -> list[MoveRow]:
 
 def _spells_more(move: str, words: str) -> bool:
     """Whether the words formed say more than the move (``J6 КО.`` forms КОТ)."""
-    return bool(words) and words.casefold() != move.partition(" ")[2].casefold()
+    played = _BRACKETED.sub(r"\1", move.partition(" ")[2])
+    return bool(words) and words.casefold() != played.casefold()
 
 
 def _note(h: HistoryItem, notes: dict[str, str]) -> str:
