@@ -19,6 +19,7 @@ from tests.browser.conftest import (
     small_targets,
     walk_languages,
 )
+from tests.browser.keeper_steps import start
 
 pytestmark = pytest.mark.browser
 
@@ -271,6 +272,20 @@ def test_spectators_see_the_keepers_clock(open_page, live_server):
     assert bob.text_content().startswith("03:5")
     assert_fits(page)
     shoot(page, "spectator-clock", "phone", "en")
+
+
+def test_the_keeper_posts_its_clock_for_spectators(open_page, live_server):
+    page, id_ = start(open_page, live_server.url, "scrabble-en", ["Ann", "Bob"], clock="5")
+    with page.expect_response(lambda r: r.url.endswith("/clock") and r.request.method == "PUT"):
+        page.click("#clock-toggle")  # started: said to the server
+    _, _, game = live_server.request("GET", f"/api/v1/games/{id_}")
+    clock = game["clock"]
+    assert clock["running"] is True and clock["player"] == 0
+    assert 290_000 <= clock["left_ms"][0] <= 300_000 and clock["left_ms"][1] == 300_000
+    with page.expect_response(lambda r: r.url.endswith("/clock") and r.request.method == "PUT"):
+        page.click("#pass")  # a turn: Bob's clock runs now
+    _, _, game = live_server.request("GET", f"/api/v1/games/{id_}")
+    assert game["clock"]["player"] == 1 and game["clock"]["running"] is True
 
 
 def test_the_language_switch_is_reached_by_keyboard_with_visible_focus(open_page, erudite):
