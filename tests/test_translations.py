@@ -92,7 +92,7 @@ def test_every_edition_has_its_pages_in_its_language():
 def test_the_pages_use_messages_at_all():
     found = extracted()
     assert len(found) > 60
-    for msgid in ("Word judge", "%(name)s to play", "Scores", "TW", "adjudicator API"):
+    for msgid in ("Word judge", "%(name)s to play", "Scores", "3W", "adjudicator API"):
         assert (None, msgid) in found
     assert ("move", "Pass") in found  # the spectator's move, not the keeper's button
     data = data_messages()

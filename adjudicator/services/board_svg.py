@@ -56,20 +56,35 @@ class LegendItem:
 
 
 def premium_label(prem: Premium, gettext: Gettext = english) -> str:
-    """The short label of a premium square (TW, DW, TL, DL in English)."""
+    """The short label of a premium square (3W, 2W, 3L, 2L in English).
+
+    The keeper's board says the same messages (``keeper.html``), so a language
+    has one set of labels on every page and picture."""
     if prem.word > 1:
         if prem.word == 3:
-            return gettext("TW")
+            return gettext("3W")
         if prem.word == 2:
-            return gettext("DW")
+            return gettext("2W")
         return gettext("%(n)dW") % {"n": prem.word}
     if prem.letter > 1:
         if prem.letter == 3:
-            return gettext("TL")
+            return gettext("3L")
         if prem.letter == 2:
-            return gettext("DL")
+            return gettext("2L")
         return gettext("%(n)dL") % {"n": prem.letter}
     return ""
+
+
+def face(label: str) -> str:
+    """What a tile shows: a digraph's label without the brackets that keep it
+    apart from its letters in notation (``[CH]`` shows CH)."""
+    return label[1:-1] if len(label) > 2 and label[0] == "[" and label[-1] == "]" else label
+
+
+# The letter's size on a tile by its length, so that CH, L·L or [ch] on a blank
+# stays clear of the value in the corner.
+LETTER_SIZES = {1: 18, 2: 13}
+SMALLEST_LETTER = 10
 
 
 def _fill(prem: Premium) -> str:
@@ -153,14 +168,16 @@ def board_svg(state: GameState, gettext: Gettext = english) -> str:
 
 def _tile(alpha: t.Any, tile: int, x: float, y: float, new: bool, star_scores: bool) -> str:
     blank = bool(tile & BLANK_BIT)
-    letter = escape(alpha.label(tile & ~BLANK_BIT))
+    shown = face(alpha.label(tile & ~BLANK_BIT))
+    letter, size = escape(shown), LETTER_SIZES.get(len(shown), SMALLEST_LETTER)
+    dx, dy = (2, 6) if len(shown) == 1 else (3, 4)  # a smaller letter sits a little higher
     value = alpha.score(tile) if (not blank or star_scores) else 0
     stroke = f' stroke="{LAST_STROKE}" stroke-width="3"' if new else ' stroke="#8d7b4f"'
     parts = [
         f'<g class="tile{" blank" if blank else ""}{" last" if new else ""}">',
         f'<rect x="{x + 2}" y="{y + 2}" width="{CELL - 4}" height="{CELL - 4}" rx="4" '
         f'fill="{"#fffaf0" if blank else "#f5deb3"}"{stroke}/>',
-        f'<text x="{x + CELL / 2 - 2}" y="{y + CELL / 2 + 6}" font-size="18" '
+        f'<text x="{x + CELL / 2 - dx}" y="{y + CELL / 2 + dy}" font-size="{size}" '
         f'font-weight="bold" text-anchor="middle" '
         f'fill="{"#7a5af5" if blank else "#222"}">{letter}</text>',
     ]

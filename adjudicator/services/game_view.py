@@ -12,6 +12,7 @@ from typing_extensions import TypedDict
 from adjudicator.core.game import Event, GameState, HistoryEntry
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.services.answer import Answer
+from adjudicator.services.game_clock import GameClock
 
 EventType = t.Literal[
     "correction",
@@ -86,6 +87,9 @@ class GameOut(Answer):
     challenge_rule: str
     history: list[HistoryItem]
     flags: list[str] = Field(description="Where an imported record disagrees with the ruleset")
+    clock: GameClock | None = Field(
+        default=None, description="The players' clocks, when the keeper keeps one"
+    )
 
 
 class SpectatorView(GameOut):
@@ -158,9 +162,15 @@ def _item(h: HistoryEntry) -> HistoryItem:
     return item
 
 
-def game_out(game: Game, rack: str | None = None, token: str | None = None) -> GameOut:
+def game_out(
+    game: Game,
+    rack: str | None = None,
+    token: str | None = None,
+    clock: GameClock | None = None,
+) -> GameOut:
     """The game as every game endpoint answers it.  Made without validation: its
     members come from the referee, and a game's history has up to 1,000 items,
     which every write answers (``tests/api/test_openapi.py`` checks real answers
     against the schema)."""
-    return GameOut.model_construct(**describe(game, rack, **({"token": token} if token else {})))
+    extra = {"token": token} if token else {}
+    return GameOut.model_construct(**describe(game, rack, **extra), clock=clock)

@@ -20,6 +20,7 @@ from adjudicator.errors import (
     RecordTotalsError,
 )
 from adjudicator.services.board_svg import board_svg
+from adjudicator.services.game_clock import GameClock, clock_of, keep_clock, now
 from adjudicator.services.game_events import EventIn, events_for
 from adjudicator.services.game_view import Game, GameOut, SpectatorView, describe, game_out
 from adjudicator.services.plays import column_first
@@ -161,7 +162,21 @@ class Games:
         return game
 
     def get(self, id_: str, rack: str | None = None) -> GameOut:
-        return game_out(self.read(id_), rack)
+        return game_out(self.read(id_), rack, clock=self.clock(id_))
+
+    def clock(self, id_: str) -> GameClock | None:
+        """The players' clocks as the keeper last posted them, or None."""
+        return clock_of(self.store.clock(id_), now())
+
+    def set_clock(
+        self, id_: str, token: str | None, left_ms: t.Sequence[int], running: bool
+    ) -> GameClock:
+        """:func:`keep_clock`, with the game's write token.
+
+        :raises PermissionDeniedError: no or wrong write token.
+        """
+        self.authorize(id_, token)
+        return keep_clock(self.store, id_, self.read(id_).state, left_ms, running)
 
     def authorize(self, id_: str, token: str | None) -> None:
         """:raises NotFoundError: no such game. :raises PermissionDeniedError: no or
@@ -208,7 +223,7 @@ class Games:
         self.store.append(id_, version, new)
         written = Game(game.row, [*game.events, *new], state)
         self.cache.keep(written)
-        return game_out(written)
+        return game_out(written, clock=self.clock(id_))
 
     def import_gcg(
         self, data: bytes | str, ruleset: str | None = None, *, strict: bool = False
@@ -284,7 +299,7 @@ class Games:
         """What the read-only page shows: players, scores, whose turn, the move list."""
         game = self.read(id_)
         title = (game.row.get("meta") or {}).get("title") or game.state.rules.title
-        return SpectatorView(**describe(game), title=title)
+        return SpectatorView(**describe(game), title=title, clock=self.clock(id_))
 
     def delete(self, id_: str) -> None:
         """Remove a game and its events (an admin action).

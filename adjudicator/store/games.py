@@ -169,6 +169,24 @@ class GameStore:
             raise StaleVersionError(version, version + 1) from None
         return version + len(events)
 
+    def clock(self, id_: str) -> dict[str, t.Any] | None:
+        """The clock the keeper last posted (the row's ``meta.clock``), or None.
+        Read on its own: a clock changes without the game's version changing."""
+        with self.engine.connect() as conn:
+            meta = conn.execute(sa.select(games.c.meta).where(games.c.id == id_)).scalar()
+        return (meta or {}).get("clock")
+
+    def set_clock(self, id_: str, clock: dict[str, t.Any]) -> None:
+        """Keep the clock (with the server's time) in the row's ``meta``."""
+        with self.engine.begin() as conn:
+            meta = conn.execute(sa.select(games.c.meta).where(games.c.id == id_)).scalar()
+            stamped = {**clock, "at": _now().isoformat()}
+            conn.execute(
+                games.update()
+                .where(games.c.id == id_)
+                .values(meta={**(meta or {}), "clock": stamped})
+            )
+
     def delete(self, id_: str) -> None:
         with self.engine.begin() as conn:
             conn.execute(game_events.delete().where(game_events.c.game_id == id_))

@@ -195,7 +195,7 @@ def test_board_picture_and_spectator_page(gc):
     assert svg.mimetype == "image/svg+xml"
     text = svg.get_data(as_text=True)
     assert text.count('class="tile blank last"') == 1 and text.count('class="tile last"') == 4
-    assert "TW" in text and "DL" in text  # premiums labelled
+    assert ">3W<" in text and ">2L<" in text  # premiums labelled
     page = gc.get(f"/games/{id_}")
     assert (
         page.status_code == 200 and "default-src 'self'" in page.headers["Content-Security-Policy"]

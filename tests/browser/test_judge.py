@@ -61,7 +61,14 @@ def test_acceptable_play(page):
     assert page.get_attribute("#result", "class") == "acceptable"
     assert page.text_content("#result-words") == "QI ZA JO"
     assert page.text_content("#result-lexicon").startswith("Lexicon en-enable ")
-    assert page.text_content("#announce").startswith("Acceptable.")
+    # Under the rule, what the ruling means for the players (double: a lost turn).
+    assert page.text_content("#result-rule") == "Double challenge rule"
+    assert page.text_content("#result-outcome") == (
+        "The play stands; the challenger loses their next turn."
+    )
+    assert page.text_content("#announce").startswith(
+        "Acceptable. QI ZA JO. The play stands; the challenger loses their next turn. Lexicon"
+    )
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "judge-acceptable.png"))
 
@@ -75,8 +82,17 @@ def test_unacceptable_multi_word_play_names_no_word(page):
     assert page.text_content("#result-words") == "QI ZQX ZA"
     lexicon = page.text_content("#result-lexicon")
     shown = [line for line in page.inner_text("#result").splitlines() if line.strip()]
-    assert shown == ["\u2717 UNACCEPTABLE", "QI ZQX ZA", lexicon, "Press any key to continue"]
-    assert page.text_content("#announce") == f"Unacceptable. QI ZQX ZA. {lexicon}."
+    withdrawn = "The play is withdrawn and scores nothing; the challenged player's turn is over."
+    assert shown == [
+        "\u2717 UNACCEPTABLE",
+        "QI ZQX ZA",
+        "Double challenge rule",
+        withdrawn,
+        lexicon,
+        "Tap or press any key to continue",
+    ]
+    said = f"Unacceptable. QI ZQX ZA. {withdrawn[:-1]}. {lexicon}."
+    assert page.text_content("#announce") == said
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "judge-unacceptable.png"))
 
@@ -116,6 +132,18 @@ def test_clear_down_on_key_after_half_a_second(page):
     assert page.evaluate("document.activeElement.id") == "words"
 
 
+def test_a_tap_dismisses_the_verdict(browser, live_server):
+    context = browser.new_context(viewport={"width": 768, "height": 1024}, has_touch=True)
+    page = context.new_page()
+    page.goto(live_server.url + "/judge")
+    judge(page, "scrabble-en", "QI")
+    time.sleep(0.6)  # the same grace as a key's (the key test checks it)
+    page.tap("#verdict")
+    page.wait_for_selector("#result", state="hidden", timeout=2_000)
+    assert page.input_value("#words") == "" and page.text_content("#message") == ""
+    context.close()
+
+
 def test_clear_down_after_ten_seconds(page):
     judge(page, "scrabble-en", "QI")
     shown = time.monotonic()
@@ -128,7 +156,11 @@ def test_unknown_letter_is_explained(page):
     page.fill("#words", "стoл")  # Latin o
     page.click("#judge")
     page.wait_for_selector("#message:not(:empty)")
-    assert "position 2" in page.text_content("#message")
+    # Counted from 1, as in every other language (the API's position counts from 0).
+    assert page.text_content("#message") == (
+        "\u201co\u201d (character 3 of \u201cстoл\u201d) is not a letter of this game. "
+        "Check the keyboard layout."
+    )
     assert page.is_hidden("#result")
 
 
@@ -234,8 +266,10 @@ def test_judge_fits_every_size_in_both_languages(open_page, live_server, size, l
     shoot(page, "judge", size, lang)
 
     judge(page, page.input_value("#ruleset"), "кот" if lang == "ru" else "qi")
-    verdict = page.locator("#verdict").bounding_box()
-    assert verdict["x"] >= 0 and verdict["x"] + verdict["width"] <= SIZES[size][0]
+    for part in ("#verdict", "#result-outcome"):
+        shown = page.locator(part).bounding_box()
+        assert shown["x"] >= 0 and shown["x"] + shown["width"] <= SIZES[size][0], part
+        assert shown["y"] >= 0 and shown["y"] + shown["height"] <= SIZES[size][1], part
     assert_fits(page)
     assert_accessible(page)
     shoot(page, "judge-verdict", size, lang)
@@ -260,8 +294,15 @@ def test_a_russian_browser_gets_russian_and_a_russian_ruleset(open_page, live_se
     judge(page, "erudite-ru", "кот")
     assert page.text_content("#verdict") == "\u2713 ДОПУСТИМО"  # text and symbol, not colour alone
     assert page.text_content("#result-lexicon").startswith("Словарь ru-erudite ")
-    assert page.text_content("#announce").startswith("Допустимо. КОТ. Словарь")
-    assert page.text_content(".hint") == "Нажмите любую клавишу, чтобы продолжить"
+    assert page.text_content("#announce").startswith(
+        "Допустимо. КОТ. Ход остаётся в силе; никто не штрафуется. Словарь"
+    )
+    assert page.text_content(".hint") == (
+        "Коснитесь экрана или нажмите любую клавишу, чтобы продолжить"
+    )
+    # Erudite's single challenge: the play stands and nobody is penalised, said so.
+    assert page.text_content("#result-rule") == "Правило: одинарное оспаривание"
+    assert page.text_content("#result-outcome") == "Ход остаётся в силе; никто не штрафуется."
     time.sleep(0.6)
     page.keyboard.press("x")
     judge(page, "erudite-ru", "кот ккккк")

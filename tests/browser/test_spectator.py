@@ -19,6 +19,7 @@ from tests.browser.conftest import (
     small_targets,
     walk_languages,
 )
+from tests.browser.keeper_steps import start
 
 pytestmark = pytest.mark.browser
 
@@ -119,7 +120,7 @@ def test_a_russian_club_sees_russian(open_page, erudite):
     assert page.inner_text("#status") == "Ходит Аня\n87 фишек в мешке"
     assert page.text_content("#scores caption") == "Счёт"
     text = page.inner_text("body")
-    for english in ("to play", "Scores", "Player", "Moves", "Game", "board", "TW", "DW"):
+    for english in ("to play", "Scores", "Player", "Moves", "Game", "board", "3W", "2L"):
         assert english not in text
     assert "зелёная: буква ×2" in text and "красная: слово ×3" in text  # Erudite names colours
 
@@ -127,7 +128,7 @@ def test_a_russian_club_sees_russian(open_page, erudite):
     assert urllib.parse.parse_qs(urllib.parse.urlsplit(src).query) == {"lang": ["ru"]}
     with urllib.request.urlopen(erudite.server.url + src) as resp:
         svg = resp.read().decode()
-    assert "С×3" in svg and "Б×2" in svg and ">TW<" not in svg
+    assert ">3С<" in svg and ">2Б<" in svg and ">3W<" not in svg
     assert 'aria-label="Доска: Эрудит"' in svg
 
 
@@ -148,6 +149,53 @@ def test_corrections_are_shown_struck_through_and_named(open_page, erudite):
         assert "КО. \u00b7 КОТ" in rows.nth(0).inner_text()  # the words a move formed
 
 
+def test_an_undone_star_swap_is_still_named(open_page, live_server):
+    """A star swap taken back keeps a name in the move list, not only "(voided)"."""
+    game = Game(live_server, "erudite-ru", ["Аня", "Борис"])
+    game.post(type="play", player=0, move="8F КоТ")  # the О is a star
+    tile = lambda row, col, letter, **more: {"row": row, "col": col, "letter": letter, **more}  # noqa: E731
+    game.post(
+        type="play",
+        player=1,
+        placement=[tile(8, 6, "Ш"), tile(8, 7, "У", blank=True), tile(8, 8, "М")],
+        swaps=[{"row": 7, "col": 6, "letter": "О"}],  # Борис's О for the star, played as У
+    )
+    game.post(type="correction", player=1)
+    page = open_game(open_page, game, "tablet", "ru")
+    undone = page.locator("#moves tbody tr.voided")
+    assert undone.count() == 1
+    # Its notation when the record keeps it (h-keeper-flow), else the word for a play.
+    assert undone.locator("del").first.text_content() in ("9G ШуМ", "Ход")
+    assert "(отменено)" in undone.inner_text()
+
+
+@pytest.mark.parametrize("size", ["tablet", "phone"])
+def test_a_spanish_game_shows_its_digraph_tiles(open_page, live_server, size):
+    """[CH], [LL] and a blank [rr] on the board: CH, LL, RR on the tiles, in Spanish."""
+    game = Game(live_server, "scrabble-es", ["Ana", "Bruno"])
+    game.post(type="play", player=0, move="8G [CH]A[LL]A")
+    game.post(type="play", player=1, move="9G [rr]E")
+    page = open_game(open_page, game, size, "es")
+    board = urllib.parse.unquote(page.get_attribute("#board", "src"))
+    with urllib.request.urlopen(live_server.url + board) as resp:
+        svg = resp.read().decode()
+    assert ">CH<" in svg and ">LL<" in svg and ">RR<" in svg and "[" not in svg
+    assert ">3P<" in svg  # the Spanish labels, as the keeper's
+    moves = page.inner_text("#moves")
+    assert "8G [CH]A[LL]A" in moves  # the notation keeps its brackets
+    assert "9G [rr]E \u00b7 RRE, CHRR, AE" in moves  # the words read as letters
+    assert_fits(page)
+    shoot(page, "spectator-digraphs", size, "es")
+    if size == "tablet":  # the picture alone, at twice its size, to look at the tiles
+        picture = page.context.new_page()
+        picture.set_viewport_size({"width": 1128, "height": 1128})
+        picture.set_content(
+            f'<body style="margin:0"><img src="{live_server.url + board}" width="1128"></body>'
+        )
+        picture.wait_for_function("() => document.images[0].naturalWidth > 0")
+        shoot(picture, "board-svg-digraphs", "large", "es")
+
+
 def test_the_english_board_keeps_its_labels(open_page, live_server):
     game = Game(live_server, "scrabble-en", ["Ann", "Bob"])
     page = open_game(open_page, game, "tablet", "en")
@@ -157,7 +205,7 @@ def test_the_english_board_keeps_its_labels(open_page, live_server):
     assert "pink: double word" in key and "light blue: double letter" in key
     with urllib.request.urlopen(live_server.url + page.get_attribute("#board", "src")) as resp:
         svg = resp.read().decode()
-    assert ">TW<" in svg and ">DL<" in svg
+    assert ">3W<" in svg and ">2L<" in svg
 
 
 def test_the_page_follows_the_game_live(open_page, live_server):
@@ -193,6 +241,51 @@ def test_the_page_follows_the_game_live(open_page, live_server):
     page.route("**/api/v1/games/*", lambda route: route.abort())  # the server gone
     page.wait_for_selector("#live:has-text('Not updating')", timeout=15_000)
     assert page.locator("#moves tbody tr").count() == 2  # what it showed stays
+
+
+def test_spectators_see_the_keepers_clock(open_page, live_server):
+    game = Game(live_server, "scrabble-en", ["Ann", "Bob"])
+    page = open_game(open_page, game, "phone", "en")
+    assert page.locator("#scores td.clock").count() == 0  # no clock kept: no column
+
+    def set_clock(left_ms, running):
+        status, _, body = live_server.request(
+            "PUT",
+            f"/api/v1/games/{game.id}/clock",
+            {"left_ms": left_ms, "running": running},
+            {"X-Game-Token": game.token},
+        )
+        assert status == 200, body
+
+    set_clock([300000, 240000], True)
+    game.post(type="play", player=0, move="8G QI")  # a move: the page fetches its scores
+    set_clock([290000, 240000], True)  # Bob's clock runs
+    wait_for_version(page, game.version)
+    bob = page.locator("#scores td.clock[data-player='1']")
+    page.wait_for_function(  # the next poll brings the clock; it counts down from 04:00
+        "() => { const t = document.querySelector(\"#scores td.clock[data-player='1']\");"
+        " return t && t.textContent < '04:00'; }",
+        timeout=15_000,
+    )
+    assert page.text_content("#scores thead").count("Time left") == 1
+    assert page.text_content("#scores td.clock[data-player='0']") == "04:50"  # stopped
+    assert bob.text_content().startswith("03:5")
+    assert_fits(page)
+    shoot(page, "spectator-clock", "phone", "en")
+
+
+def test_the_keeper_posts_its_clock_for_spectators(open_page, live_server):
+    page, id_ = start(open_page, live_server.url, "scrabble-en", ["Ann", "Bob"], clock="5")
+    with page.expect_response(lambda r: r.url.endswith("/clock") and r.request.method == "PUT"):
+        page.click("#clock-toggle")  # started: said to the server
+    _, _, game = live_server.request("GET", f"/api/v1/games/{id_}")
+    clock = game["clock"]
+    assert clock["running"] is True and clock["player"] == 0
+    assert 290_000 <= clock["left_ms"][0] <= 300_000 and clock["left_ms"][1] == 300_000
+    with page.expect_response(lambda r: r.url.endswith("/clock") and r.request.method == "PUT"):
+        page.click("#pass")  # a turn: Bob's clock runs now
+    _, _, game = live_server.request("GET", f"/api/v1/games/{id_}")
+    assert game["clock"]["player"] == 1 and game["clock"]["running"] is True
 
 
 def test_the_language_switch_is_reached_by_keyboard_with_visible_focus(open_page, erudite):
@@ -264,10 +357,9 @@ def test_the_board_picture_takes_a_language(live_server, erudite):
         with urllib.request.urlopen(url) as resp:
             return resp.read().decode()
 
-    assert ">TW<" in svg("") and ">TW<" in svg("?lang=en") and ">TW<" in svg("?lang=xx")
-    assert ">3×S<" in svg("?lang=pl") and 'aria-label="Plansza: Erudyta (Эрудит)"' in svg(
-        "?lang=pl"
-    )
+    assert ">3С<" in svg("")  # the ruleset's language
+    assert ">3W<" in svg("?lang=en") and ">3W<" in svg("?lang=xx")
+    assert ">3S<" in svg("?lang=pl") and 'aria-label="Plansza: Erudyta (Эрудит)"' in svg("?lang=pl")
     status, _, problem = live_server.request(
         "GET", f"/api/v1/games/{erudite.id}/board.svg?lang=RU!"
     )

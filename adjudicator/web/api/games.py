@@ -6,9 +6,11 @@ from flask import Blueprint, Response, request
 from pydantic import Field
 
 from adjudicator.services.board_svg import board_svg
+from adjudicator.services.game_clock import GameClock
 from adjudicator.services.game_events import EventIn
 from adjudicator.services.game_view import GameOut
 from adjudicator.web.api.request_models import (
+    ClockRequest,
     CreateGameRequest,
     EventRequest,
     GameQuery,
@@ -16,7 +18,6 @@ from adjudicator.web.api.request_models import (
     ImportRequest,
 )
 from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.i18n import SOURCE
 from adjudicator.web.runtime.operation import operation
 from adjudicator.web.runtime.parsing import Strict, parse_json, read_body
 
@@ -27,8 +28,8 @@ class BoardQuery(Strict):
     lang: str | None = Field(
         default=None,
         pattern="^[a-z]{2,3}$",
-        description="The language of the picture's words (`en`, `ru`, `pl`); "
-        "another, or none, gives English",
+        description="The language of the picture's words (`en`, `ru`, `pl`); none gives "
+        "the ruleset's language, and a language the pages are not in gives English",
         examples=["ru"],
     )
 
@@ -133,6 +134,21 @@ def add(id_: str, body: EventRequest) -> GameOut:
     return runtime().games.add_event(id_, _token(), body.version, spec)
 
 
+@bp.put("/<game_id:id_>/clock")
+@operation(
+    "setGameClock",
+    "Keep the players' clocks, for spectators (needs the game's write token)",
+    "games",
+    response=GameClock,
+    body=ClockRequest,
+    errors=(400, 403, 404, 422),
+    authorize=_game_writer,
+    access="client",
+)
+def clock(id_: str, body: ClockRequest) -> GameClock:
+    return runtime().games.set_clock(id_, _token(), body.left_ms, body.running)
+
+
 @bp.get("/<game_id:id_>")
 @operation(
     "getGame",
@@ -173,9 +189,10 @@ def gcg(id_: str) -> Response:
 )
 def board(id_: str, query: BoardQuery) -> Response:
     rt = runtime()
-    words = rt.catalogues.get(query.lang or SOURCE).gettext
+    state = rt.games.read(id_).state
+    words = rt.catalogues.get(query.lang or state.rules.language).gettext
     return Response(
-        board_svg(rt.games.read(id_).state, words),
+        board_svg(state, words),
         mimetype="image/svg+xml",
         headers={"Cache-Control": "no-cache"},
     )

@@ -277,6 +277,17 @@ class EventRequest(Strict):
     points: Points | None = None
 
 
+# A day either way: a clock's time left, in milliseconds (negative: over time).
+ClockMs = Annotated[int, Field(ge=-86_400_000, le=86_400_000), BeforeValidator(_integral)]
+
+
+class ClockRequest(Strict):
+    left_ms: list[ClockMs] = Field(
+        min_length=2, max_length=4, description="Each player's time left, in milliseconds"
+    )
+    running: bool = Field(description="Whether the clock runs, for the player to move")
+
+
 _STRICT = "Refuse a record whose running totals do not add up (default: import it, flagged)"
 
 

@@ -29,6 +29,9 @@ bp = Blueprint("spectator", __name__)
 POLL_SECONDS = 4
 _TOOK_BACK = re.compile(r"^took back events? ([\d, ]+)$")
 _WORKED_OUT = re.compile(r"^(.+)'s rack worked out from the unseen tiles$")
+# A digraph tile in a word: its brackets keep it apart in notation ([CH]ICO),
+# but a word is read with its letters (CHICO), as the tiles on the board show it.
+_BRACKETED = re.compile(r"\[([^\[\]]+)\]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,10 +67,32 @@ def page(id_: str) -> tuple[str, int, dict[str, str]]:
         status=status_line(game),
         moves=move_rows(game),
         legend=legend(rt.registry.ruleset(game.ruleset).layout, gettext),
+        clocks=clocks(game),
+        clock_text=clock_text,
         languages=rt.catalogues.names(),
         poll_ms=POLL_SECONDS * 1000,
     )
     return html, 200, PAGE_HEADERS
+
+
+def clocks(game: SpectatorView) -> list[int]:
+    """Each player's time left as the page is made, in milliseconds (negative:
+    over time), or none when the keeper keeps no clock; the page's script counts on."""
+    clock = game.clock
+    if clock is None:
+        return []
+    return [
+        ms - (clock.age_ms if clock.running and i == clock.player else 0)
+        for i, ms in enumerate(clock.left_ms)
+    ]
+
+
+def clock_text(ms: int) -> str:
+    """Minutes and seconds ("04:59", "−00:30" over time), rounded up as the
+    keeper's clock shows them."""
+    total = -(-abs(ms) // 1000)
+    text = f"{total // 60:02d}:{total % 60:02d}"
+    return "\u2212" + text if ms < 0 else text
 
 
 def status_line(game: SpectatorView) -> str:
@@ -93,9 +118,11 @@ def move_rows(game: SpectatorView) -> list[MoveRow]:
     rows = []
     for h in reversed(game.history):
         kind = h["type"]
-        words = ", ".join(h["words"])
+        words = ", ".join(_BRACKETED.sub(r"\1", w) for w in h["words"])
         if kind == "play":
-            what = h.get("move") or words
+            # A play with no notation (one taken back before the record kept
+            # its move) is still named, so its struck-through line says what it was.
+            what = h.get("move") or words or pgettext("move", "Play")
         else:
             what = names.get(kind, kind.replace("_", " "))
             if h.get("tiles"):
@@ -118,7 +145,8 @@ def move_rows(game: SpectatorView) -> list[MoveRow]:
 
 def _spells_more(move: str, words: str) -> bool:
     """Whether the words formed say more than the move (``J6 КО.`` forms КОТ)."""
-    return bool(words) and words.casefold() != move.partition(" ")[2].casefold()
+    played = _BRACKETED.sub(r"\1", move.partition(" ")[2])
+    return bool(words) and words.casefold() != played.casefold()
 
 
 def _note(h: HistoryItem, notes: dict[str, str]) -> str:

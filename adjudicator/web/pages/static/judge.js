@@ -132,15 +132,26 @@
     show(data, list);
   }
 
-  // A problem's detail is in English; in another language, a letter that is
-  // not in the game's alphabet (a Latin "o" in a Cyrillic word) is said from
-  // the problem's fields.
+  // A letter that is not in the game's alphabet (a Latin "o" in a Cyrillic
+  // word) is said from the problem's fields in every language, counting the
+  // characters from 1 as a person does (the API's position counts from 0).
   function problem(data, status) {
-    if (data.code === "unknown-tile" && document.documentElement.lang !== "en") {
+    if (data.code === "unknown-tile") {
       return fmt(T.unknownTile, {
         character: data.character, number: data.position + 1, text: data.text });
     }
     return data.detail || fmt(T.error, { status });
+  }
+
+  // What the ruling means for the players, in words, from the answer's
+  // consequence (the same fields the keeper applies).
+  function outcome(c) {
+    if (c.loses_game === "challenger") { return T.challengerLoses; }
+    if (c.loses_game === "challenged") { return T.challengedLoses; }
+    if (c.play === "withdrawn") { return T.withdrawn; }
+    if (c.points_to_challenged) { return fmt(T.bonus, { points: c.points_to_challenged }); }
+    if (c.challenger_loses_turn) { return T.losesTurn; }
+    return T.stands;
   }
 
   function show(data, list) {
@@ -158,10 +169,15 @@
     const lexicon = fmt(T.lexicon, { name: lex.name, version: lex.version }) +
       (lex.stand_in ? ` (${fmt(T.standInShort, { own })})` : "");
     $("result-lexicon").textContent = lexicon;
+    const consequence = data.consequence || {};
+    const rule = T.rules[consequence.rule] || "";
+    const said = consequence.play ? outcome(consequence) : "";
+    $("result-rule").textContent = rule;
+    $("result-outcome").textContent = said;
     result.hidden = false;
     result.setAttribute("aria-hidden", "false");
-    $("announce").textContent =
-      `${ok ? T.saidAcceptable : T.saidUnacceptable}. ${entered}. ${lexicon}.`;
+    $("announce").textContent = [ok ? T.saidAcceptable : T.saidUnacceptable, entered, said, lexicon]
+      .filter(Boolean).map((part) => part.replace(/\.$/, "")).join(". ") + ".";
     shownAt = performance.now();
     clearTimer = window.setTimeout(clear, CLEAR_AFTER_MS);
   }
@@ -175,6 +191,8 @@
     result.className = "";
     $("verdict").textContent = "";
     $("result-words").textContent = "";
+    $("result-rule").textContent = "";
+    $("result-outcome").textContent = "";
     $("announce").textContent = "";
     $("words").value = "";
     $("words").focus();
@@ -186,6 +204,12 @@
       return;
     }
     event.preventDefault();
+    if (performance.now() - shownAt >= KEY_GRACE_MS) { clear(); }
+  });
+  // A kiosk tablet has no keyboard: a tap on the verdict dismisses it too
+  // (after the same grace, so the tap that judged does not clear it).  A click
+  // comes last of a tap's events, so nothing under the verdict gets the tap.
+  $("result").addEventListener("click", () => {
     if (performance.now() - shownAt >= KEY_GRACE_MS) { clear(); }
   });
 

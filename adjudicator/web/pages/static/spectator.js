@@ -47,6 +47,31 @@
       "data:image/svg+xml;charset=utf-8," + encodeURIComponent(svg);
   }
 
+  // The players' clocks, as the keeper last posted them: the running one
+  // counts down here between polls, from the age the server gave it.
+  let clock = null;
+  function setClock(given) {
+    clock = given ? { ...given, since: performance.now() - given.age_ms } : null;
+    showClock();
+  }
+
+  function clockText(ms) {
+    const total = Math.ceil(Math.abs(ms) / 1000);
+    const text = `${String(Math.floor(total / 60)).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+    return ms < 0 ? "\u2212" + text : text;
+  }
+
+  function showClock() {
+    if (!clock) { return; }
+    const used = clock.running ? performance.now() - clock.since : 0;
+    for (const cell of document.querySelectorAll("#scores td.clock")) {
+      const i = parseInt(cell.dataset.player, 10);
+      const ms = clock.left_ms[i] - (i === clock.player ? used : 0);
+      cell.textContent = clockText(ms);
+      cell.classList.toggle("over", ms < 0);
+    }
+  }
+
   async function poll() {
     timer = null;
     if (busy) { return; }
@@ -60,6 +85,7 @@
         version = game.version;
         main.dataset.version = String(version);
       }
+      setClock(game.clock);
       failures = 0;
       say(strings.live);
     } catch (e) {
@@ -85,5 +111,7 @@
     }
   });
   say(strings.live);
+  setClock(JSON.parse(document.getElementById("clock").textContent));
+  window.setInterval(showClock, 1000);
   schedule();
 })();

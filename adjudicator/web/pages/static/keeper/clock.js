@@ -1,7 +1,7 @@
 // The clock: it runs in this browser and is kept in its storage with the
 // token, so it survives a reload.  Each player's time counts down on their turn.
 
-import { store } from "./api.js";
+import { api, store } from "./api.js";
 import { $, gameId } from "./page.js";
 import { state } from "./state.js";
 
@@ -28,6 +28,14 @@ function tickClock() {
   lastTick = now;
 }
 
+// Spectators see the clock too: the server keeps what this browser last said
+// (PUT .../clock).  A failed post changes nothing here; the next one says it again.
+function postClock(clock) {
+  if (!state.saved.token || !state.game) return;
+  const body = { left_ms: clock.left.map(Math.round), running: clock.running };
+  api("PUT", `/api/v1/games/${state.game.id}/clock`, body, state.saved.token).catch(() => null);
+}
+
 // The time so far goes to the player who had the turn; the clock stops with the game.
 export function switchClock() {
   const clock = state.saved.clock;
@@ -36,6 +44,7 @@ export function switchClock() {
   if (state.game.status !== "playing") clock.running = false;
   clock.player = state.game.turn;
   store.save(gameId, state.saved);
+  postClock(clock);
 }
 
 export function toggleClock() {
@@ -44,6 +53,7 @@ export function toggleClock() {
   clock.running = !clock.running;
   clock.player = state.game.turn;
   store.save(gameId, state.saved);
+  postClock(clock);
 }
 
 export function showClock() {
