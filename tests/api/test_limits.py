@@ -322,7 +322,7 @@ def test_every_json_endpoint_answers_415(client, route, content_type):
         id_ = game.get_json()["id"]
         headers["X-Game-Token"] = game.get_json()["token"]
     resp = client.open(
-        route.path.replace("{id_}", id_),
+        route.path.replace("{id}", id_),
         method=route.method.upper(),
         data=b'{"ruleset": "scrabble-en"}',
         headers=headers,
