@@ -210,8 +210,13 @@ def test_an_erudite_game_with_a_star_swap_and_a_move_in_two_lines(open_page, liv
     assert "КОТЕЛ" not in page.text_content("#last") and "Ш" in page.text_content("#last")
     shoot_sizes(page, "keeper-game", "ru")
     assert_accessible(page)
-    # Undo the last pass, then every player passes twice.
-    do(page, "#pass")
+    # An exchange of the tiles the player shows (for analysis), undone; then every player
+    # passes twice.
+    page.fill("#exchange-tiles", "ъыь")
+    do(page, "#exchange")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
+    assert game["history"][-1]["tiles"] == "ЪЫЬ" and game["history"][-1]["count"] == 3
+    assert "ЪЫЬ" in page.locator("#moves tbody tr").last.text_content()
     do(page, "#undo")
     for _ in range(4):
         do(page, "#pass")

@@ -99,6 +99,7 @@ def test_a_game_of_each_edition_is_kept_in_its_language(open_page, live_server, 
     reason = page.text_content("#square-error")
     assert "8H" in reason and "first play" not in reason
     assert reason not in page.text_content("#preview") + page.text_content("#message")
+    shoot(page, "keeper-problem", "tablet", lang)
     assert do(page, "#pass").status == 201
     _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     assert game["turn"] == 1

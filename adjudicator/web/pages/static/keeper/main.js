@@ -11,7 +11,7 @@ import { showClock, toggleClock } from "./clock.js";
 import { endRacks, rematch } from "./ending.js";
 import { changed, commit, preview, reload, render, send } from "./game.js";
 import { confirmThen, wireConfirm } from "./confirm.js";
-import { $, S, fmt, gameId, needsKey } from "./page.js";
+import { $, LANG, S, fmt, gameId, needsKey } from "./page.js";
 import { challenger, describeItem, lastEntry, renderScores, renderShare, showRuling, standingPlays } from "./panel.js";
 import { offerPenalties } from "./penalties.js";
 import { startSetup } from "./setup.js";
@@ -118,11 +118,18 @@ function askUndo() {
     () => send({ type: "correction", player: last.player }));
 }
 
+// The tiles exchanged, when the player shows them (for analysis), else their count.
+async function exchange() {
+  const tiles = $("exchange-tiles").value.trim().toLocaleUpperCase(LANG);
+  const event = tiles ? { tiles } : { count: Number($("exchange-count").value) };
+  if (await send({ type: "exchange", player: state.game.turn, ...event })) $("exchange-tiles").value = "";
+}
+
 function wireTurns() {
   const turn = () => state.game.turn;
   $("pass").addEventListener("click", () => confirmThen(fmt(S.confirm_pass, { name: nameOf(turn()) }),
     () => send({ type: "pass", player: turn() })));
-  $("exchange").addEventListener("click", () => send({ type: "exchange", player: turn(), count: Number($("exchange-count").value) }));
+  $("exchange").addEventListener("click", exchange);
   $("challenge").addEventListener("click", askChallenge);
   $("undo").addEventListener("click", askUndo);
   // Time up, or an agreed stop: the referee's "end" with no racks; the scores stand.

@@ -95,7 +95,7 @@ export const lastEntry = () => [...state.game.history].reverse().find((h) => !h.
 export function renderTurnControls() {
   const { game, saved } = state;
   const playing = game.status === "playing" && saved.token;
-  for (const id of ["pass", "exchange", "exchange-count", "commit"]) $(id).disabled = !playing || (id === "commit" && !state.previewOk);
+  for (const id of ["pass", "exchange", "exchange-count", "exchange-tiles", "commit"]) $(id).disabled = !playing || (id === "commit" && !state.previewOk);
   $("entry").hidden = !playing;
   for (const node of document.querySelectorAll("#turns .while-playing")) node.hidden = game.status !== "playing";
   for (const node of document.querySelectorAll("#turns .until-over")) node.hidden = game.status === "over";
