@@ -269,6 +269,8 @@ def test_a_play_and_a_pass_from_the_keyboard_alone(open_page, live_server):
     assert info.value.status == 201
     page.focus("#pass")  # the turn buttons are reached with Tab as well; Enter presses
     assert page.evaluate(FOCUS)["outline"] != "none"
+    page.keyboard.press("Enter")  # asked once more: the focus is on Confirm
+    assert page.evaluate("document.activeElement.id") == "confirm-ok"
     with page.expect_response(lambda r: "/events" in r.url) as info:
         page.keyboard.press("Enter")
     _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
