@@ -51,13 +51,14 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
         }
         if placement.swaps:
             data["swaps"] = [[s.row, s.col, alpha.label(s.tile)] for s in placement.swaps]
-        # The move as the scorekeeper wrote it, else its GCG form when it has one.
+        # The move as the scorekeeper wrote it, else its GCG form when it has one
+        # (a star swap's too: a correction's history keeps only what the event holds).
         if spec.move is not None:
             coord, word = spec.move.split()
             move: str | None = f"{coord.upper()} {word}"
         else:
             move = gcg_move(state.board, placement, rules)
-        if move and not placement.swaps:
+        if move:
             data["move"] = move
         return [Event("play", spec.player, data)]
     if spec.type == "pass":

@@ -49,8 +49,9 @@ class GamePlayer(Answer):
 class HistoryItem(TypedDict):
     """One event of the game (a typed dict: a game has up to 1,000 of them).
     ``totals`` holds every player's running total after it; ``move`` is a play's
-    GCG notation (its main word's, for a move in several lines); ``voided`` marks
-    an event a later correction took back, which counts for nothing."""
+    GCG notation (its main word's, for a move in several lines); ``count`` is the
+    number of tiles an exchange swapped; ``voided`` marks an event a later
+    correction took back, which counts for nothing."""
 
     index: int
     type: EventType
@@ -63,6 +64,7 @@ class HistoryItem(TypedDict):
     move: NotRequired[str]
     rack: NotRequired[str]
     tiles: NotRequired[str]
+    count: NotRequired[int]
     adjudication_id: NotRequired[str]
     verdict: NotRequired[str]
 
@@ -105,7 +107,7 @@ def describe(game: Game, rack: str | None = None, **extra: t.Any) -> dict[str, t
     alpha = s.rules.alphabet
     unseen = {alpha.label(i): alpha.count(i) for i in range(1, alpha.size + 1)}
     unseen[alpha.blank_label] = alpha.blank_count
-    seen = list(s.board.tiles()) + (alpha.rack(rack) if rack else [])
+    seen = list(s.board.tiles()) + (alpha.rack(rack) if rack else []) + _revealed(s)
     for tile in seen:
         key = alpha.blank_label if tile == BLANK or tile & BLANK_BIT else alpha.label(tile)
         unseen[key] -= 1
@@ -135,6 +137,16 @@ def describe(game: Game, rack: str | None = None, **extra: t.Any) -> dict[str, t
     }
 
 
+def _revealed(s: GameState) -> list[int]:
+    """The tiles the racks showed at the end: each rack's own rack-points event,
+    or, where only the player who went out has one (its tiles are the others'
+    racks), that one."""
+    ends = [h for h in s.history if h.kind == "rack_points" and not h.voided]
+    out = s.last_play.player if s.end_reason == "went_out" and s.last_play else None
+    own = [h for h in ends if h.player != out] or ends
+    return [tile for h in own for tile in s.rules.alphabet.rack(str(h.data.get("tiles", "")))]
+
+
 def _flags(game: Game) -> list[str]:
     """Where the record and the ruleset disagree: what the import found in the
     record as a whole (running and final totals), then what the events show."""
@@ -159,6 +171,8 @@ def _item(h: HistoryEntry) -> HistoryItem:
     for key in _SHOWN:
         if key in h.data:
             item[key] = str(h.data[key])  # type: ignore[literal-required]
+    if h.kind == "exchange" and "count" in h.data:
+        item["count"] = int(h.data["count"])
     return item
 
 

@@ -326,3 +326,46 @@ def test_a_failed_double_challenge_skips_the_challengers_next_turn_with_three_pl
     assert again["turn"] == 2 and again["version"] == 6
     gcg = gc.get(f"/api/v1/games/{id_}.gcg").get_data(as_text=True)
     assert gcg.count(">Cat: ") == 1 and "-" in gcg.split(">Cat: ")[1].splitlines()[0]
+
+
+def test_an_exchange_says_how_many_tiles(gc):
+    id_, auth, _ = new_game(gc)
+    body = post(gc, id_, auth, version=0, type="exchange", player=0, count=3).get_json()
+    assert body["history"][0]["count"] == 3 and body["history"][0]["tiles"] == ""
+
+
+def test_an_undone_star_swap_play_keeps_its_notation(gc):
+    id_, auth, _ = new_game(gc, ruleset="erudite-ru", players=["Аня", "Боря"])
+    post(gc, id_, auth, version=0, type="play", player=0, move="8F КоТ")
+    swap = post(
+        gc,
+        id_,
+        auth,
+        version=1,
+        type="play",
+        player=1,
+        placement=[
+            {"row": 8, "col": 6, "letter": "Ш"},
+            {"row": 8, "col": 7, "letter": "У", "blank": True},
+            {"row": 8, "col": 8, "letter": "М"},
+        ],
+        swaps=[{"row": 7, "col": 6, "letter": "О"}],
+    ).get_json()
+    assert swap["history"][1]["move"] == "9G ШуМ"
+    body = post(gc, id_, auth, version=2, type="correction", player=0).get_json()
+    undone = body["history"][1]
+    assert undone["voided"] and undone["move"] == "9G ШуМ"
+
+
+def test_the_unseen_tiles_leave_out_the_racks_shown_at_the_end(gc):
+    id_, auth, _ = new_game(gc)
+    post(gc, id_, auth, version=0, type="play", player=0, move="8D WINDY")
+    version, game = 1, None
+    while game is None or game["status"] == "playing":
+        game = post(gc, id_, auth, version=version, type="pass", player=version % 2).get_json()
+        version += 1
+    letters = [k for k, n in sorted(game["unseen"].items()) for _ in range(n)]
+    racks = {"0": "".join(letters[:7]), "1": "".join(letters[7:14])}
+    over = post(gc, id_, auth, version=version, type="end", player=0, racks=racks).get_json()
+    assert over["status"] == "over"
+    assert over["unseen_count"] == game["unseen_count"] - 14

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.browser.conftest import SIZES, assert_fits, shoot
+from tests.browser.conftest import SCREENSHOTS, SIZES, assert_fits, shoot
 
 
 def api(live_server, method, path, body=None, headers=None):
@@ -29,9 +29,12 @@ def wait_preview(page):
 
 
 def do(page, selector):
-    """Click and wait for the event it sends to be answered."""
+    """Click (and confirm, for Pass, Challenge, Undo and End now) and wait for the
+    event it sends to be answered."""
     with page.expect_response(lambda r: "/events" in r.url and r.request.method == "POST") as info:
         page.click(selector)
+        if page.locator("#confirm").evaluate("d => d.open"):
+            page.click("#confirm-ok")
     return info.value
 
 
@@ -48,6 +51,11 @@ def start(open_page, url, ruleset, players, lang="en", size="tablet", **fields):
     return page, page.url.rsplit("/", 1)[1]
 
 
+def shoot_path(name, size, lang):
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS / f"{name}-{size}-{lang}.png"
+
+
 def shoot_sizes(page, name, lang, sizes=tuple(SIZES)):
     """The page at each size: it fits, its panel scrolled to the top, shot; then back
     at tablet size."""
@@ -57,5 +65,18 @@ def shoot_sizes(page, name, lang, sizes=tuple(SIZES)):
         assert_fits(page)
         page.evaluate("document.querySelector('.panel').scrollTo(0, 0)")
         shoot(page, name, size, lang)
+    width, height = SIZES["tablet"]
+    page.set_viewport_size({"width": width, "height": height})
+
+
+def shoot_at(page, name, lang, selector, sizes=("tablet", "phone")):
+    """The page at each size with ``selector`` scrolled into view (the panel
+    scrolls on its own beside the board); then back at tablet size."""
+    for size in sizes:
+        width, height = SIZES[size]
+        page.set_viewport_size({"width": width, "height": height})
+        assert_fits(page)
+        page.locator(selector).scroll_into_view_if_needed()
+        page.screenshot(path=str(shoot_path(name, size, lang)))
     width, height = SIZES["tablet"]
     page.set_viewport_size({"width": width, "height": height})

@@ -23,7 +23,17 @@ from tests.browser.conftest import (
     shoot,
     small_targets,
 )
-from tests.browser.keeper_steps import api, cell, do, keys, shoot_sizes, start, tap, wait_preview
+from tests.browser.keeper_steps import (
+    api,
+    cell,
+    do,
+    keys,
+    shoot_at,
+    shoot_sizes,
+    start,
+    tap,
+    wait_preview,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -43,12 +53,23 @@ def racks_from_unseen(unseen: dict[str, int], counts: list[int]) -> list[str]:
 
 def test_an_english_game_kept_by_touch_and_keyboard(open_page, live_server):
     page, id_ = start(open_page, live_server.url, "scrabble-en", ["Ann", "Bob"], clock="25")
-    # Ann: WINDY at 8D, the Y a blank (toggled, then typed on the keyboard).
+    # Ann: WINDY at 8D, the Y a blank (toggled, then typed on the keyboard).  Slow
+    # Wi-Fi: the score of the W alone is answered last, and must not stand for WINDY.
+    held = []
+    page.route("**/api/v1/score", lambda route: route.continue_() if held else held.append(route))
     tap(page, 7, 3)
-    page.keyboard.type("WIND")
+    with page.expect_request("**/api/v1/score"):
+        page.keyboard.type("W")
+    page.keyboard.type("IND")
     page.click("#blank")
     page.keyboard.type("Y")
     wait_preview(page)
+    with page.expect_response("**/api/v1/score") as older:
+        held[0].continue_()
+    older.value.finished()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")  # its answer is read
+    page.unroute("**/api/v1/score")
+    assert page.is_enabled("#commit") and page.text_content("#square-error") == ""
     assert "24" in page.text_content("#preview .score")  # W on 2L 8 + 1 + 1 + 2 + 0, x2
     assert "WINDy" in page.text_content("#preview")
     assert do(page, "#commit").status == 201
@@ -60,6 +81,7 @@ def test_an_english_game_kept_by_touch_and_keyboard(open_page, live_server):
     do(page, "#commit")
     do(page, "#challenge")
     expect(page.locator("#ruling")).to_contain_text("✗")
+    assert "ZQX" not in page.text_content("#last") and "WIND" in page.text_content("#last")
     # Ann: YES down from the blank Y; Bob challenges and fails (double): he loses his turn.
     tap(page, 8, 7)
     tap(page, 8, 7)  # the same square again: down
@@ -67,8 +89,16 @@ def test_an_english_game_kept_by_touch_and_keyboard(open_page, live_server):
     page.keyboard.type("ES")
     wait_preview(page)
     do(page, "#commit")
-    do(page, "#challenge")
-    expect(page.locator("#ruling")).to_contain_text("✓")
+    page.click("#challenge")  # asked once more, naming the play
+    expect(page.locator("#confirm-text")).to_contain_text("Bob challenges Ann's play H8 .ES (YES)?")
+    shoot_sizes(page, "keeper-confirm", "en", ("tablet", "phone"))
+    do(page, "#confirm-ok")
+    expect(page.locator("#ruling")).to_contain_text(
+        "✓ ACCEPTABLE The play stands. Bob loses this turn."
+    )
+    shoot_at(page, "keeper-ruling", "en", "#ruling")
+    yes = page.locator("#moves tbody tr", has_text=".ES").first.text_content()
+    assert "YES" in yes  # the word, beside its notation
     # Ann again: SO, then undone.
     tap(page, 9, 8)
     if "↓" in page.text_content("#direction"):
@@ -80,6 +110,7 @@ def test_an_english_game_kept_by_touch_and_keyboard(open_page, live_server):
     assert page.locator("#moves tr.voided").count() == 1
     _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     assert game["turn"] == 0 and game["history"][-1]["type"] == "correction"
+    assert game["history"][-1]["player"] == 0  # Ann's entry taken back, on Ann's line
     shoot_sizes(page, "keeper-game", "en")  # the game in progress, as its keeper sees it
     watcher = open_page(live_server.url + f"/keep/{id_}", size="phone", lang="en")
     watcher.wait_for_selector("#board .cell")  # another device: it can only watch
@@ -121,6 +152,14 @@ def test_an_english_game_kept_by_touch_and_keyboard(open_page, live_server):
     assert last_totals == {p["name"]: p["score"] for p in game["players"]}
     assert_accessible(page)
     shoot(page, "keeper-final", "tablet", "en")
+    # The printed score sheet: rules, word list, date, game, the final board, signatures.
+    page.emulate_media(media="print")
+    sheet = page.text_content("#sheet")
+    assert "English" in sheet and "en-" in sheet and id_ in sheet
+    assert page.locator("#signatures .signature").count() == 3
+    page.wait_for_function("document.querySelector('#sheet-board img').naturalWidth > 0")
+    shoot(page, "keeper-sheet", "tablet", "en")  # printed on paper, not on a phone
+    page.emulate_media(media="screen")
     # A new game with the same players.
     page.click("#rematch")
     page.wait_for_selector("#setup:not([hidden])")
@@ -137,6 +176,9 @@ def test_an_erudite_game_with_a_star_swap_and_a_move_in_two_lines(open_page, liv
     keys(page, "ОТ")
     wait_preview(page)
     do(page, "#commit")
+    # Боря challenges КОТ: a word, and under the single rule nobody is penalised.
+    do(page, "#challenge")
+    expect(page.locator("#ruling")).to_contain_text("Ход остаётся. Никто не наказан.")
     # Боря swaps his О for the star and plays it as the У of ШУМ.
     page.click("#swap")
     tap(page, 7, 6)
@@ -165,10 +207,16 @@ def test_an_erudite_game_with_a_star_swap_and_a_move_in_two_lines(open_page, liv
     # Боря challenges: ЕМ, its cross word, is no word: the move is withdrawn.
     do(page, "#challenge")
     expect(page.locator("#ruling")).to_contain_text("✗")
+    assert "КОТЕЛ" not in page.text_content("#last") and "Ш" in page.text_content("#last")
     shoot_sizes(page, "keeper-game", "ru")
     assert_accessible(page)
-    # Undo the last pass, then every player passes twice.
-    do(page, "#pass")
+    # An exchange of the tiles the player shows (for analysis), undone; then every player
+    # passes twice.
+    page.fill("#exchange-tiles", "ъыь")
+    do(page, "#exchange")
+    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
+    assert game["history"][-1]["tiles"] == "ЪЫЬ" and game["history"][-1]["count"] == 3
+    assert "ЪЫЬ" in page.locator("#moves tbody tr").last.text_content()
     do(page, "#undo")
     for _ in range(4):
         do(page, "#pass")
@@ -221,6 +269,8 @@ def test_a_play_and_a_pass_from_the_keyboard_alone(open_page, live_server):
     assert info.value.status == 201
     page.focus("#pass")  # the turn buttons are reached with Tab as well; Enter presses
     assert page.evaluate(FOCUS)["outline"] != "none"
+    page.keyboard.press("Enter")  # asked once more: the focus is on Confirm
+    assert page.evaluate("document.activeElement.id") == "confirm-ok"
     with page.expect_response(lambda r: "/events" in r.url) as info:
         page.keyboard.press("Enter")
     _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
@@ -290,12 +340,15 @@ def test_the_clock_and_its_penalty(open_page, live_server):
     page.wait_for_selector("#board .cell")
     assert page.text_content("#clock0") == "−00:30"
     do(page, "#pass")
-    do(page, "#pass")
-    do(page, "#pass")  # Ann's second pass in a row: the game is ending
+    page.click("#end-now")  # time is up: the game ends as it stands
+    page.click("#confirm-cancel")  # not yet ...
+    assert page.is_visible("#end-now") and not page.locator("#confirm").evaluate("d => d.open")
+    do(page, "#end-now")  # ... now
     page.wait_for_selector("#apply-penalties")
     do(page, "#apply-penalties")
     _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
+    assert game["status"] == "over" and game["end_reason"] == "agreed"
     penalties = [h for h in game["history"] if h["type"] == "time_penalty"]
     assert [(h["player"], h["points"]) for h in penalties] == [(0, -10)]
-    assert collections.Counter(h["type"] for h in game["history"])["pass"] == 3
+    assert collections.Counter(h["type"] for h in game["history"])["pass"] == 1
     assert json.dumps(game)  # the answer is whole

@@ -91,6 +91,15 @@ def test_a_game_of_each_edition_is_kept_in_its_language(open_page, live_server, 
     """Each edition's club: its ruleset kept in its language, at every size."""
     page, id_ = start(open_page, live_server.url, f"scrabble-{lang}", ["Ana", "Bo"], lang=lang)
     assert page.get_attribute("html", "lang") == lang
+    # A first play off the start square: the reason in the club's language, once.
+    tap(page, 0, 0)
+    page.locator("#keys .key").nth(0).click()
+    page.locator("#keys .key").nth(1).click()
+    page.wait_for_selector("#square-error:not(:empty)")
+    reason = page.text_content("#square-error")
+    assert "8H" in reason and "first play" not in reason
+    assert reason not in page.text_content("#preview") + page.text_content("#message")
+    shoot(page, "keeper-problem", "tablet", lang)
     assert do(page, "#pass").status == 201
     _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     assert game["turn"] == 1

@@ -7,9 +7,12 @@ strings, and each ruleset's tiles, board and rules.
 
 from __future__ import annotations
 
+import typing as t
+
 from flask import Blueprint, Response, render_template, url_for
 
 from adjudicator.services.answer import to_data
+from adjudicator.services.lexicons import list_lexicons
 from adjudicator.services.rulesets import describe_ruleset, list_rulesets
 from adjudicator.services.share import qr_svg
 from adjudicator.web.pages.ruleset_groups import by_language
@@ -22,6 +25,68 @@ from adjudicator.web.runtime.operation import operation
 bp = Blueprint("keeper", __name__)
 
 
+def _flow_strings() -> dict[str, t.Any]:
+    """The words of the keeper's confirmations, rulings and score sheet, and of
+    the problems a keeper meets at the table, by their code (any other problem
+    shows the API's own detail).  ``{name}`` marks a value the script fills in:
+    the problem's fields, a player's number given by name."""
+    return {
+        "confirm": gettext("Confirm"),
+        "cancel": gettext("Cancel"),
+        "confirm_pass": gettext("{name} passes?"),
+        "confirm_challenge": gettext("{name} challenges {other}'s play {move}?"),
+        "confirm_undo": gettext("Take back the last entry, {name}'s {what}?"),
+        "confirm_end": gettext(
+            "End the game now (time is up, or the players agree)? The scores stand as "
+            "they are; no tiles are counted off the racks."
+        ),
+        "play_stands": gettext("The play stands."),
+        "no_penalty": gettext("Nobody is penalised."),
+        "loses_turn": gettext("{name} loses this turn."),
+        "loses_next_turn": gettext("{name} loses their next turn."),
+        "gets_points": gettext("{name} gets {points} points."),
+        "loses_game": gettext("{name} loses the game."),
+        "edition": gettext("edition {version}"),
+        "sheet_rules": gettext("Rules"),
+        "sheet_lexicon": gettext("Word list"),
+        "sheet_date": gettext("Date"),
+        "sheet_game": gettext("Game"),
+        "sheet_board": gettext("The final board"),
+        "sheet_keeper": gettext("Scorekeeper"),
+        "sheet_signature": gettext("Signed: {name}"),
+        "problems": {
+            "misses-start": gettext("The first play must cover the start square ({coordinate})."),
+            "first-word-too-short": gettext("The first word must have at least {minimum} letters."),
+            "not-connected": gettext(
+                "The play must touch a tile already on the board ({coordinate} does not)."
+            ),
+            "gap-in-word": gettext("The new tiles leave an empty square at {coordinate}."),
+            "not-in-line": gettext(
+                "All new tiles must be in one row or one column: {coordinate} is not."
+            ),
+            "square-occupied": gettext("Square {coordinate} already holds a tile."),
+            "more-tiles-than-rack": gettext("{placed} tiles placed, but a rack holds {rack_size}."),
+            "tile-supply-exceeded": gettext("The set has only {available} × {letter}."),
+            "star-not-replayed": gettext("A star taken by a swap must be played in the same move."),
+            "exchange-not-allowed": gettext(
+                "{bag} tiles in the bag: an exchange needs at least {minimum}."
+            ),
+            "wrong-phase": gettext("That is not allowed at this point of the game."),
+            "game-over": gettext("The game is over."),
+            "rack-size": gettext("{player} holds {holds} tiles, not {given}."),
+            "rack-not-unseen": gettext(
+                "{letter} on {player}'s rack: only {unseen} left unseen (the board and the "
+                "other racks hold the rest)."
+            ),
+            "unknown-tile": gettext("{character} is not a tile of this game."),
+            "forbidden": gettext("This device does not hold this game's write key."),
+            "unauthorized": gettext("The score preview needs the club's client key."),
+            "too-many-requests": gettext("Too many requests: wait a moment, then try again."),
+            "not-ready": gettext("The server is starting: try again in a moment."),
+        },
+    }
+
+
 def _page(game_id: str | None) -> tuple[str, int, dict[str, str]]:
     rt = runtime()
     summaries = list_rulesets(rt.registry).rulesets
@@ -29,8 +94,14 @@ def _page(game_id: str | None) -> tuple[str, int, dict[str, str]]:
         r.name: {**to_data(describe_ruleset(rt.registry, r.name)), "title": gettext(r.title)}
         for r in summaries
     }
+    for lexicon in list_lexicons(rt.registry).lexicons:
+        for name in lexicon.rulesets:
+            if name in rulesets:  # the word list serving it, for the score sheet
+                version = lexicon.manifest.get("version")
+                rulesets[name]["serving"] = {"name": lexicon.name, "version": version}
     html = render_template(
         "keeper.html",
+        flow_strings=_flow_strings(),
         game_id=game_id,
         rulesets=rulesets,
         groups=[(label, [r.name for r in rs]) for label, rs in by_language(summaries, language())],

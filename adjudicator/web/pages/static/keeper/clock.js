@@ -56,6 +56,8 @@ export function toggleClock() {
   postClock(clock);
 }
 
+// Kept in storage only while it runs: a stopped clock has nothing new to keep
+// (and this tab would overwrite what another tab of the same game kept).
 export function showClock() {
   const clock = state.saved.clock;
   if (!clock || !state.game) return;
@@ -64,5 +66,5 @@ export function showClock() {
     const node = $("clock" + i);
     if (node) { node.textContent = clockText(ms); node.classList.toggle("over", ms < 0); }
   });
-  store.save(gameId, state.saved);
+  if (clock.running) store.save(gameId, state.saved);
 }

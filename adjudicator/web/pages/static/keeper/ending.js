@@ -50,6 +50,27 @@ function renderFinal() {
     }))));
   $("gcg").href = `/api/v1/games/${game.id}.gcg`;
   $("gcg").setAttribute("download", `${game.id}.gcg`);
+  renderSheet();
+}
+
+// The printed score sheet's own parts (the moves and final scores print as the
+// page shows them): what was played under which rules and words, when, the
+// final board, and a line for each player's and the keeper's signature.
+function renderSheet() {
+  const { game, rules } = state;
+  const lexicon = rules.serving ? [rules.serving.name, rules.serving.version && fmt(S.edition, { version: rules.serving.version })]
+    .filter(Boolean).join(", ") : (rules.lexicon || "");
+  const facts = [[S.sheet_rules, rules.title], [S.sheet_lexicon, lexicon],
+    [S.sheet_date, new Date().toLocaleDateString(LANG, { dateStyle: "long" })], [S.sheet_game, game.id]];
+  const signers = [...game.players.map((p) => p.name), S.sheet_keeper];
+  $("sheet").replaceChildren(
+    el("h2", { text: S.print_title }),
+    el("dl", {}, ...facts.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })])));
+  $("sheet-board").replaceChildren(el("img", {
+    src: `/api/v1/games/${game.id}/board.svg?lang=${LANG.slice(0, 2)}`, alt: S.sheet_board, class: "sheet-board",
+  }));
+  $("signatures").replaceChildren(...signers.map((name) => el("p", { class: "signature" },
+    el("span", { class: "line" }), el("span", { text: fmt(S.sheet_signature, { name }) }))));
 }
 
 export function rematch() {

@@ -5,13 +5,16 @@ import { api } from "./api.js";
 import { clearPlay, focusCursor, labelsOf, renderBoard, renderTools } from "./board.js";
 import { switchClock } from "./clock.js";
 import { renderEnding } from "./ending.js";
-import { $, RULESETS, S, el, fmt, gameId, message, say } from "./page.js";
+import { $, RULESETS, S, el, fmt, gameId, message, problem, say } from "./page.js";
 import {
   describeItem, renderLast, renderMoves, renderScores, renderTurnControls, renderUnseen,
 } from "./panel.js";
 import { state } from "./state.js";
 
 let previewTimer = null;
+let previewAsked = 0; // the number of the latest score request: only its answer is shown
+
+const problemText = (data, status) => problem(data, status, state.game ? state.game.players.map((p) => p.name) : []);
 
 export function render() {
   renderBoard();
@@ -33,6 +36,7 @@ export function changed() {
   render();
   focusCursor();
   clearTimeout(previewTimer);
+  previewAsked += 1;  // an answer still on its way is for a play no longer entered
   if (state.tentative.size === 0) {  // nothing to score yet; a marked star swap stays marked
     $("preview").replaceChildren(el("p", { class: "hint", text: S.no_tiles }));
     renderTurnControls();
@@ -52,13 +56,18 @@ export async function preview() {
   const { game } = state;
   const body = { ruleset: game.ruleset, board: game.board, ...playBody() };
   if (state.saved.showPhonies) body.validate = true;
+  previewAsked += 1;
+  const asked = previewAsked;
   const r = await api("POST", "/api/v1/score", body);
+  // Slow Wi-Fi answers out of order: an older answer would stand for a play no longer entered.
+  if (asked !== previewAsked || state.tentative.size === 0) return;
   if (!r.ok) {
     state.previewOk = false;
     const p = r.data.position;
     state.errorSquare = p && typeof p === "object" ? p : null;
-    $("square-error").textContent = r.data.detail || String(r.status);
-    $("preview").replaceChildren(el("p", { class: "problem", text: r.data.detail || String(r.status) }));
+    // Said once: at the square (an alert), the preview left without a score.
+    $("square-error").textContent = problemText(r.data, r.status);
+    $("preview").replaceChildren();
     renderBoard();
     renderTurnControls();
     return;
@@ -95,9 +104,12 @@ export async function send(event) {
     return null;
   }
   if (!r.ok) {
-    message(r.data.detail || String(r.status));
     const p = r.data.position;
-    if (p && typeof p === "object") { state.errorSquare = p; $("square-error").textContent = r.data.detail; renderBoard(); }
+    if (p && typeof p === "object") {  // said once, at the square
+      state.errorSquare = p;
+      $("square-error").textContent = problemText(r.data, r.status);
+      renderBoard();
+    } else message(problemText(r.data, r.status));
     return null;
   }
   const added = r.data.history.slice(before);
@@ -105,6 +117,7 @@ export async function send(event) {
   state.game = r.data;
   switchClock();
   clearPlay();
+  previewAsked += 1;
   state.cursor = null;  // the next play starts where the keeper taps
   render();
   say(added.map(describeItem).join("; "));
@@ -113,7 +126,7 @@ export async function send(event) {
 
 export async function reload() {
   const r = await api("GET", `/api/v1/games/${gameId}`);
-  if (!r.ok) { message(r.data.detail || String(r.status)); return false; }
+  if (!r.ok) { message(problemText(r.data, r.status)); return false; }
   state.game = r.data;
   state.rules = RULESETS[state.game.ruleset];
   state.alphabet = labelsOf(state.rules);

@@ -10,8 +10,9 @@ import {
 import { showClock, toggleClock } from "./clock.js";
 import { endRacks, rematch } from "./ending.js";
 import { changed, commit, preview, reload, render, send } from "./game.js";
-import { $, gameId, needsKey } from "./page.js";
-import { challenger, renderScores, renderShare, showRuling } from "./panel.js";
+import { confirmThen, wireConfirm } from "./confirm.js";
+import { $, LANG, S, fmt, gameId, needsKey } from "./page.js";
+import { challenger, describeItem, lastEntry, renderScores, renderShare, showRuling, standingPlays } from "./panel.js";
 import { offerPenalties } from "./penalties.js";
 import { startSetup } from "./setup.js";
 import { state } from "./state.js";
@@ -99,12 +100,40 @@ function wireEntry() {
   $("commit").addEventListener("click", commit);
 }
 
+// What the confirmation asks, naming the players and the entry (a play with its words).
+const nameOf = (i) => state.game.players[i].name;
+const entryText = (h) => (h.type === "play" && h.move && h.words.length ? `${h.move} (${h.words.join(", ")})` : describeItem(h));
+
+function askChallenge() {
+  const play = standingPlays().pop();
+  const who = challenger();
+  confirmThen(fmt(S.confirm_challenge, { name: nameOf(who), other: nameOf(play.player), move: entryText(play) }),
+    async () => showRuling(await send({ type: "challenge", player: who })));
+}
+
+// An undo is credited to the player whose entry it takes back.
+function askUndo() {
+  const last = lastEntry();
+  confirmThen(fmt(S.confirm_undo, { name: nameOf(last.player), what: entryText(last) }),
+    () => send({ type: "correction", player: last.player }));
+}
+
+// The tiles exchanged, when the player shows them (for analysis), else their count.
+async function exchange() {
+  const tiles = $("exchange-tiles").value.trim().toLocaleUpperCase(LANG);
+  const event = tiles ? { tiles } : { count: Number($("exchange-count").value) };
+  if (await send({ type: "exchange", player: state.game.turn, ...event })) $("exchange-tiles").value = "";
+}
+
 function wireTurns() {
   const turn = () => state.game.turn;
-  $("pass").addEventListener("click", () => send({ type: "pass", player: turn() }));
-  $("exchange").addEventListener("click", () => send({ type: "exchange", player: turn(), count: Number($("exchange-count").value) }));
-  $("challenge").addEventListener("click", async () => showRuling(await send({ type: "challenge", player: challenger() })));
-  $("undo").addEventListener("click", () => send({ type: "correction", player: turn() }));
+  $("pass").addEventListener("click", () => confirmThen(fmt(S.confirm_pass, { name: nameOf(turn()) }),
+    () => send({ type: "pass", player: turn() })));
+  $("exchange").addEventListener("click", exchange);
+  $("challenge").addEventListener("click", askChallenge);
+  $("undo").addEventListener("click", askUndo);
+  // Time up, or an agreed stop: the referee's "end" with no racks; the scores stand.
+  $("end-now").addEventListener("click", () => confirmThen(S.confirm_end, () => send({ type: "end", player: turn(), racks: {} })));
   $("penalty").addEventListener("click", () => send({
     type: "time_penalty", player: Number($("penalty-player").value), points: Number($("penalty-points").value),
   }));
@@ -138,6 +167,7 @@ async function startGame() {
   wireEntry();
   wireTurns();
   wireDevice();
+  wireConfirm();
   setInterval(() => { showClock(); offerPenalties(); }, 500);
 }
 

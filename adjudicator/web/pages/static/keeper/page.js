@@ -26,3 +26,13 @@ export function el(tag, attrs, ...children) {
 
 export const say = (text) => { $("live").textContent = text; };
 export const message = (text) => { $("message").textContent = text || ""; };
+
+// A problem the API answers, in this page's words: its code's message with the
+// problem's fields (a player's number by name), else the API's own English detail.
+export function problem(data, status, names = []) {
+  const text = (S.problems || {})[data.code];
+  if (!text) return data.detail || String(status);
+  const values = { ...data };
+  for (const k of ["player", "turn"]) if (typeof values[k] === "number" && names[values[k]]) values[k] = names[values[k]];
+  return fmt(text, values);
+}

@@ -12,9 +12,23 @@ export function describeItem(h) {
   if (h.type === "play") return h.move || h.words.join(", ");
   let text = S[h.type] || h.type;
   if (h.type === "pass" && h.note && h.note.includes("lost")) text = S.lost_turn;
-  if (h.type === "exchange") text += " " + (h.tiles || "");
+  if (h.type === "exchange") text += " " + (h.tiles || (h.count ? fmt(S.exchanged, { count: h.count }) : ""));
   if (h.type === "rack_points" && h.tiles) text += " " + h.tiles;
   return text.trim();
+}
+
+// The plays that still stand: a correction's voided ones and challenged-off ones left out.
+export function standingPlays() {
+  const plays = [];
+  for (const h of state.game.history) {
+    if (h.voided) continue;
+    if (h.type === "play") plays.push(h);
+    if (h.type === "withdrawal") {
+      const i = plays.map((p) => p.player).lastIndexOf(h.player);
+      if (i >= 0) plays.splice(i, 1);
+    }
+  }
+  return plays;
 }
 
 export function renderScores() {
@@ -47,7 +61,10 @@ export function renderMoves() {
 function moveRow(h) {
   const verdict = h.verdict ? (h.verdict === "acceptable" ? "✓ " : "✗ ") : "";  // the ruling panel says it in full
   const what = verdict + describeItem(h);
-  const cell = h.voided ? el("td", {}, el("s", { text: what }), " ", el("small", { text: `(${S.voided})` })) : el("td", { text: what });
+  // A play's notation marks the tiles already there with dots (".AXES"): its words follow.
+  const words = h.type === "play" && h.move && h.words.length ? el("small", { class: "formed", text: " " + h.words.join(", ") }) : null;
+  const cell = h.voided ? el("td", {}, el("s", { text: what }), " ", el("small", { text: `(${S.voided})` }))
+    : el("td", {}, what, words);
   return el("tr", { class: h.voided ? "voided" : "" },
     el("td", { text: String(h.index + 1) }),
     el("td", { text: state.game.players[h.player].name }),
@@ -58,8 +75,7 @@ function moveRow(h) {
 
 export function renderLast() {
   const { game } = state;
-  const plays = game.history.filter((h) => h.type === "play" && !h.voided);
-  const last = plays[plays.length - 1];
+  const last = standingPlays().pop();
   $("last").replaceChildren(last
     ? el("p", {}, el("strong", { text: game.players[last.player].name + " " }), `${last.move || ""} `,
       el("strong", { text: (last.points >= 0 ? "+" : "") + last.points }), el("br"), last.words.join(", "))
@@ -74,12 +90,12 @@ export function renderUnseen() {
 }
 
 // The last entry that still stands (a correction takes the one before it back).
-const lastEntry = () => [...state.game.history].reverse().find((h) => !h.voided && h.type !== "correction");
+export const lastEntry = () => [...state.game.history].reverse().find((h) => !h.voided && h.type !== "correction");
 
 export function renderTurnControls() {
   const { game, saved } = state;
   const playing = game.status === "playing" && saved.token;
-  for (const id of ["pass", "exchange", "exchange-count", "commit"]) $(id).disabled = !playing || (id === "commit" && !state.previewOk);
+  for (const id of ["pass", "exchange", "exchange-count", "exchange-tiles", "commit"]) $(id).disabled = !playing || (id === "commit" && !state.previewOk);
   $("entry").hidden = !playing;
   for (const node of document.querySelectorAll("#turns .while-playing")) node.hidden = game.status !== "playing";
   for (const node of document.querySelectorAll("#turns .until-over")) node.hidden = game.status === "over";
@@ -108,16 +124,28 @@ function renderChallengers(last) {
 export function challenger() {
   const { game } = state;
   if (game.players.length > 2) return Number($("challenger").value);
-  return (game.history.filter((h) => h.type === "play" && !h.voided).pop().player + 1) % 2;
+  return (standingPlays().pop().player + 1) % 2;
 }
 
+// A ruling says what follows from it, in words: who loses a turn, points or the game.
 export function showRuling(added) {
   if (!added) return;
-  const withdrawn = added.some((h) => h.type === "withdrawal");
-  const verdict = withdrawn ? S.unacceptable : S.acceptable;
-  const what = withdrawn ? S.withdrawn : added.map(describeItem).join("; ");
-  $("ruling").replaceChildren(el("p", { class: withdrawn ? "unacceptable" : "acceptable" },
-    el("strong", { text: verdict }), " ", what));
+  const { game } = state;
+  const name = (i) => game.players[i].name;
+  const ruled = added.find((h) => h.verdict);
+  const acceptable = ruled ? ruled.verdict === "acceptable" : !added.some((h) => h.type === "withdrawal");
+  const consequences = [acceptable ? S.play_stands : S.withdrawn];
+  for (const h of added) {
+    if (h.type === "pass" && h.note.includes("lost")) consequences.push(fmt(S.loses_turn, { name: name(h.player) }));
+    if (h.type === "challenge" && h.note.includes("next turn")) consequences.push(fmt(S.loses_next_turn, { name: name(h.player) }));
+    if (h.type === "challenge_bonus") consequences.push(fmt(S.gets_points, { name: name(h.player), points: h.points }));
+  }
+  if (game.status === "over" && game.end_reason === "challenge") {
+    const loser = game.players.map((p, i) => i).find((i) => !game.winners.includes(i));
+    if (loser !== undefined) consequences.push(fmt(S.loses_game, { name: name(loser) }));
+  } else if (consequences.length === 1 && acceptable) consequences.push(S.no_penalty);
+  $("ruling").replaceChildren(el("p", { class: acceptable ? "acceptable" : "unacceptable" },
+    el("strong", { text: acceptable ? S.acceptable : S.unacceptable }), " ", consequences.join(" ")));
 }
 
 export function renderShare() {

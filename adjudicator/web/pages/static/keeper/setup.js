@@ -2,7 +2,7 @@
 // challenge rule, a finish line, a clock, and who starts (chosen or drawn).
 
 import { api, store } from "./api.js";
-import { $, LANG, RULESETS, S, el, fmt, message } from "./page.js";
+import { $, LANG, RULESETS, S, el, fmt, message, problem } from "./page.js";
 
 function preferredRuleset() {
   const options = [...$("ruleset").options];
@@ -71,7 +71,7 @@ async function submit(event) {
   if (!r.ok) {
     message(r.data.code === "draw-tie"
       ? fmt(S.tie_draw, { names: r.data.tied.map((i) => names[i]).join(", ") })
-      : r.data.detail || String(r.status));
+      : problem(r.data, r.status, names));
     return;
   }
   const minutes = Number($("clock").value || 0);
