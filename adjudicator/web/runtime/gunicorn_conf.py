@@ -11,8 +11,10 @@ with the workers (see ``server``).
 from __future__ import annotations
 
 from adjudicator.web.runtime.server import (
+    KEEPALIVE,
     LIMIT_REQUEST_LINE,
     NO_CONTROL_SOCKET,
+    THREADS,
     WORKER_CLASS,
     child_exit,
     on_exit,
@@ -27,6 +29,8 @@ share_memory_with_workers()
 
 preload_app = True
 worker_class = WORKER_CLASS
+threads = THREADS  # --threads N overrides it
+keepalive = KEEPALIVE
 limit_request_line = LIMIT_REQUEST_LINE
 control_socket_disable = NO_CONTROL_SOCKET
 accesslog = None  # the app logs each request as JSON, with its request id
@@ -34,11 +38,13 @@ accesslog = None  # the app logs each request as JSON, with its request id
 __all__ = [
     "accesslog",
     "control_socket_disable",
+    "keepalive",
     "limit_request_line",
     "child_exit",
     "on_exit",
     "post_fork",
     "pre_fork",
     "preload_app",
+    "threads",
     "worker_class",
 ]
