@@ -12,6 +12,7 @@ from adjudicator.core.game import MAX_EVENTS, Event, first_by_draw
 from adjudicator.core.game_gcg import export_record, import_record, nicknames
 from adjudicator.core.gcg import Pragma, decode_gcg, parse_gcg, write_gcg
 from adjudicator.core.gcg.extensions import Header, read_header
+from adjudicator.core.names import name_problem
 from adjudicator.core.referee import apply, last_action, lost_turns, replay
 from adjudicator.errors import (
     GameTooLongError,
@@ -241,6 +242,10 @@ class Games:
             raise InvalidRequestError(
                 f"the record names {len(names)} players; a game has 2 to 4", field="gcg"
             )
+        for number, name in enumerate(names, 1):
+            problem = name_problem(name)
+            if problem is not None:
+                raise InvalidRequestError(f"player {number}: {problem}", field="gcg")
         bad_lines = [f for f in state.flags if f.startswith("line ")]
         if strict and bad_lines:
             raise RecordTotalsError(bad_lines)
