@@ -78,7 +78,9 @@ class LoadedLexicon(Answer):
     """A word list built into the data folder."""
 
     name: str
-    replaced: bool = Field(description="True when it replaced a loaded list of that name")
+    replaced: bool = Field(
+        description="True when it replaced a list of that name, loaded or bundled"
+    )
     word_count: int
     sha256: str = Field(description="Checksum of the sorted word list; rulings record it")
     alphabet: str
@@ -109,7 +111,8 @@ def load_wordlist(
             name=name,
         )
     folder = settings.loaded_lexicon_dir
-    replaced = (folder / f"{name}.yaml").exists()
+    # A loaded list of that name, or a bundled one, which the rulesets then stop using.
+    replaced = any((d / f"{name}.yaml").exists() for d in (folder, settings.lexicon_dir))
     remove_leftovers(settings)
     (folder / SCRATCH).mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(dir=folder / SCRATCH))
