@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import signal
 import tempfile
 import typing as t
 from pathlib import Path
@@ -52,8 +53,20 @@ def pre_fork(server: t.Any, worker: t.Any) -> None:
 
 
 def post_fork(server: t.Any, worker: t.Any) -> None:
-    """gunicorn hook (worker): collect garbage again, among the worker's own objects."""
+    """gunicorn hook (worker): collect garbage again, among the worker's own objects;
+    and heed a stop that comes before the worker sets up its own signal handlers.
+
+    Until then the worker has the master's handlers, which only queue the signal
+    for a master loop the worker does not run: a SIGTERM in that window was lost,
+    and the master waited its whole graceful timeout (30 s) before killing it.
+    """
     gc.enable()
+
+    def stop(_sig: int, _frame: t.Any) -> None:
+        worker.alive = False  # the worker's run loop then ends at once
+
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+        signal.signal(sig, stop)
 
 
 def child_exit(server: t.Any, worker: t.Any) -> None:
