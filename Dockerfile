@@ -63,6 +63,9 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=3 \
 
 # gunicorn reads the worker count from WEB_CONCURRENCY (set above, override
 # with -e WEB_CONCURRENCY=N); extra flags via GUNICORN_CMD_ARGS.
+# The config module picks the threaded worker (4 threads each, --threads N),
+# which cuts off clients that send their request too slowly; a public
+# deployment still puts a buffering proxy in front (docs/docker.md).
 # The config module turns on --preload (rules, memory-mapped lexicons and
 # migrations are built once in the master, so the workers share the lexicon
 # pages) and the shared metrics folder; the app writes its own JSON access log.

@@ -66,7 +66,10 @@ _LEXICON = click.option(
 @click.option("--host", default="127.0.0.1", show_default=True)
 @click.option("--port", default=8000, show_default=True, type=int)
 @click.option("--workers", default=2, show_default=True, type=int)
-def serve(host: str, port: int, workers: int) -> None:
+@click.option(
+    "--threads", default=4, show_default=True, type=int, help="Requests each worker serves at once."
+)
+def serve(host: str, port: int, workers: int, threads: int) -> None:
     """Run the service under gunicorn on the embedded defaults."""
     from adjudicator.services.admin_key import admin_key
     from adjudicator.web.runtime.server import run_gunicorn
@@ -99,6 +102,7 @@ def serve(host: str, port: int, workers: int) -> None:
         when_ready=lambda: click.echo(
             f"adjudicator listening on http://{host}:{port}/  (Ctrl-C to stop)"
         ),
+        threads=threads,
     )
 
 

@@ -140,6 +140,12 @@ SETTINGS: tuple[Setting, ...] = (
         "Most memory each worker process keeps replayed games in (estimated from "
         "their events); the least recently read are dropped past it.",
     ),
+    Setting(
+        "request_read_seconds",
+        10,
+        "Seconds a client has to send a request's line and headers, and again for "
+        "its body (plus a second per 64 KiB); a slower one is cut off (408).",
+    ),
 )
 
 
@@ -263,6 +269,7 @@ class Settings:
     max_json_depth: int
     game_cache_bytes: int
     proxy_hops: int
+    request_read_seconds: int
 
     @classmethod
     def from_env(cls, env: t.Mapping[str, str] | None = None, **overrides: t.Any) -> Settings:

@@ -18,6 +18,7 @@ REASONS: dict[str, str] = {
     "full_stop": "contains a full stop: an abbreviation",
     "not_in_alphabet": "contains a letter that is not a tile of the alphabet",
     "too_short": "shorter than the recipe's min_length",
+    "too_long": "longer than a board can hold",
     "duplicate": "spells the same tiles as an earlier entry, case and fold applied",
     "lemma_not_in_alphabet": "its dictionary form cannot be spelled with the alphabet",
     "no_noun_reading": "a noun-class stem that pymorphy3 does not read as a common "

@@ -37,6 +37,9 @@ if t.TYPE_CHECKING:
 # The tags a plain list's readings can carry: what a ruleset that ``needs`` more
 # cannot have from it.
 PLAIN_TAGS = TAGS["word"] | TAGS["folded"]
+# Longer lines are no words of any board (a tile spells at most a few characters):
+# dropped as they are read, so a runaway line is never held whole.
+MAX_ENTRY_CHARS = 256
 
 
 @dataclass
@@ -79,6 +82,9 @@ def scan_wordlist(path: Path, *, case: str | None = None, tiles: t.Collection[st
         entry = text.strip()
         if not entry or entry.startswith("#"):
             continue
+        if len(entry) > MAX_ENTRY_CHARS:
+            dropped.add("too_long", entry[:32] + "…")
+            continue
         # An entry of letters only has no digit, hyphen, apostrophe or space.
         reason = None if entry.isalpha() else junk_reason(entry, tiles)
         if reason is not None:
@@ -98,6 +104,7 @@ def read_wordlist(
     fold: t.Mapping[str, str] | None = None,
     alphabets: t.Mapping[str, Alphabet] | None = None,
     scan: Scan | None = None,
+    max_length: int | None = None,
 ) -> WordList:
     """Read and check a word list; see the module docstring.
 
@@ -106,6 +113,8 @@ def read_wordlist(
     :param alphabets: the known alphabets, named in the message when the list
         mostly uses letters outside ``alphabet``.
     :param scan: the file as :func:`scan_wordlist` read it (so it is read once).
+    :param max_length: drop longer entries (in tiles) as ``too_long``: the
+        longest word the boards can hold.
     :raises LexiconBuildError: a missing, binary, non-UTF-8 or empty file, a
         mixed-case list without ``case``, or a list whose words mostly use
         letters outside ``alphabet``.
@@ -124,6 +133,8 @@ def read_wordlist(
             dropped.add("not_in_alphabet", entry)
         elif len(key) < min_length:
             dropped.add("too_short", entry)
+        elif max_length is not None and len(key) > max_length:
+            dropped.add("too_long", entry)
         elif key in keys:
             dropped.add("duplicate", entry)
         else:
@@ -198,6 +209,7 @@ def build_wordlist(
     alphabets: t.Mapping[str, Alphabet] | None = None,
     scan: Scan | None = None,
     ruleset: str | None = None,
+    max_length: int | None = None,
 ) -> BuildReport:
     """Build ``out_dir/NAME.{marisa,yaml}`` from a plain word list.
 
@@ -213,6 +225,7 @@ def build_wordlist(
     :param alphabets: the known alphabets, for the hint when ``alphabet`` is wrong.
     :param scan: the file as :func:`scan_wordlist` already read it.
     :param ruleset: the ruleset the list was built for, recorded in the manifest.
+    :param max_length: the longest entry kept, in tiles (see :func:`read_wordlist`).
     :raises LexiconBuildError: see :func:`read_wordlist`; the installed
         lexicon is untouched.
     """
@@ -227,6 +240,7 @@ def build_wordlist(
         fold=on_input,
         alphabets=alphabets,
         scan=scan,
+        max_length=max_length,
     )
     value = (TAGS["word"], 0)
     records = add_fold_variants({(k, value) for k in words.keys}, fold_table(alphabet, variants))

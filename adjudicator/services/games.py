@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 import typing as t
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -11,6 +12,7 @@ from adjudicator.core.game import MAX_EVENTS, Event, first_by_draw
 from adjudicator.core.game_gcg import export_record, import_record, nicknames
 from adjudicator.core.gcg import Pragma, decode_gcg, parse_gcg, write_gcg
 from adjudicator.core.gcg.extensions import Header, read_header
+from adjudicator.core.names import name_problem
 from adjudicator.core.referee import apply, last_action, lost_turns, replay
 from adjudicator.errors import (
     GameTooLongError,
@@ -45,30 +47,38 @@ class GameCache:
     per process (``ADJUDICATOR_GAME_CACHE_BYTES``), or the last game alone if larger.
 
     A cached game is used only while the store still holds exactly the events it
-    was built from; a game's cost is estimated from its number of events.
+    was built from; a game's cost is estimated from its number of events.  The
+    threads of a worker share it, under one lock; a cached game is never changed
+    in place (a write copies its state).
     """
 
     max_bytes: int = 64 * 1024 * 1024
     games: OrderedDict[str, Game] = field(default_factory=OrderedDict)
     used: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def get(self, id_: str, version: int | None) -> Game | None:
-        game = self.games.get(id_)
-        if game is None or len(game.events) != version:
-            return None
-        self.games.move_to_end(id_)  # read last, dropped last
-        return game
+        with self.lock:
+            game = self.games.get(id_)
+            if game is None or len(game.events) != version:
+                return None
+            self.games.move_to_end(id_)  # read last, dropped last
+            return game
 
     def keep(self, game: Game) -> None:
         id_ = game.row["id"]
-        old = self.games.pop(id_, None)
-        if old is not None:
-            self.used -= _cost(old)
-        self.games[id_] = game
-        self.used += _cost(game)
-        while self.used > self.max_bytes and len(self.games) > 1:
-            _, dropped = self.games.popitem(last=False)
-            self.used -= _cost(dropped)
+        with self.lock:
+            old = self.games.get(id_)
+            if old is not None and len(old.events) > len(game.events):
+                return  # another thread kept a newer version meanwhile
+            if old is not None:
+                del self.games[id_]
+                self.used -= _cost(old)
+            self.games[id_] = game
+            self.used += _cost(game)
+            while self.used > self.max_bytes and len(self.games) > 1:
+                _, dropped = self.games.popitem(last=False)
+                self.used -= _cost(dropped)
 
 
 def _cost(game: Game) -> int:
@@ -247,6 +257,10 @@ class Games:
             raise InvalidRequestError(
                 f"the record names {len(names)} players; a game has 2 to 4", field="gcg"
             )
+        for number, name in enumerate(names, 1):
+            problem = name_problem(name)
+            if problem is not None:
+                raise InvalidRequestError(f"player {number}: {problem}", field="gcg")
         bad_lines = [f for f in state.flags if f.startswith("line ")]
         if strict and bad_lines:
             raise RecordTotalsError(bad_lines)

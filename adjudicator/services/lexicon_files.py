@@ -5,12 +5,20 @@ while it is built (:func:`~adjudicator.services.lexicons.build_lexicon`, which
 renames the new files into place and tells every worker); the scratch copy is
 then removed.  Only the data folder's lexicons can be deleted: the bundled ones
 are read only.
+
+A worker killed during an upload leaves its scratch folder, and a build killed
+before its renames leaves ``.NAME.*.tmp`` files: :func:`remove_leftovers` removes
+those no build has touched for ``STALE_SECONDS``, at start-up and before each
+upload.  The age spares a build that another instance on the same data folder
+is running.
 """
 
 from __future__ import annotations
 
+import logging
 import shutil
 import tempfile
+import time
 import typing as t
 from pathlib import Path
 
@@ -29,13 +37,50 @@ if t.TYPE_CHECKING:
     from adjudicator.settings import Settings
 
 SCRATCH = ".incoming"
+# A scratch file untouched this long belongs to no running upload or build (the
+# largest list builds in about a minute).
+STALE_SECONDS = 600
+log = logging.getLogger("adjudicator.lexicons")
+
+
+def remove_leftovers(settings: Settings, older_than: float = STALE_SECONDS) -> int:
+    """Remove the scratch copies and half-written files of interrupted uploads
+    and builds, untouched for ``older_than`` seconds; how many were removed."""
+    folder = settings.loaded_lexicon_dir
+    cutoff = time.time() - older_than
+    stale = [
+        p
+        for p in [*folder.glob(f"{SCRATCH}/*"), *folder.glob(".*.tmp")]
+        if _last_touched(p) < cutoff
+    ]
+    for path in stale:
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+    if stale:
+        log.info("removed %d leftovers of interrupted uploads from %s", len(stale), folder)
+    return len(stale)
+
+
+def _last_touched(path: Path) -> float:
+    """The newest modification time of ``path`` or, for a folder, of what it holds."""
+    try:
+        times = [path.stat().st_mtime]
+        if path.is_dir():
+            times += [p.stat().st_mtime for p in path.rglob("*")]
+    except FileNotFoundError:  # removed meanwhile by whoever made it
+        return time.time()
+    return max(times)
 
 
 class LoadedLexicon(Answer):
     """A word list built into the data folder."""
 
     name: str
-    replaced: bool = Field(description="True when it replaced a loaded list of that name")
+    replaced: bool = Field(
+        description="True when it replaced a list of that name, loaded or bundled"
+    )
     word_count: int
     sha256: str = Field(description="Checksum of the sorted word list; rulings record it")
     alphabet: str
@@ -66,7 +111,9 @@ def load_wordlist(
             name=name,
         )
     folder = settings.loaded_lexicon_dir
-    replaced = (folder / f"{name}.yaml").exists()
+    # A loaded list of that name, or a bundled one, which the rulesets then stop using.
+    replaced = any((d / f"{name}.yaml").exists() for d in (folder, settings.lexicon_dir))
+    remove_leftovers(settings)
     (folder / SCRATCH).mkdir(parents=True, exist_ok=True)
     scratch = Path(tempfile.mkdtemp(dir=folder / SCRATCH))
     try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import threading
 import time
 import typing as t
 import uuid
@@ -52,7 +53,10 @@ def reload_lexicons(registry: Registry, settings: Settings) -> None:
     :raises ConfigError: a lexicon that cannot be loaded; ``registry`` is unchanged.
     """
     fresh = open_registry(settings)
-    # Sync workers answer one request at a time, and this runs before one starts.
+    # The worker's other threads may be answering meanwhile: each attribute is
+    # replaced whole (never changed in place), so a request reads the old or the new
+    # lexicons, both still mapped; one that reads across the swap may rule with
+    # the old generation's checker, as it would a moment earlier.
     registry.lexicons, registry.fitting, registry.checkers = (
         fresh.lexicons,
         fresh.fitting,
@@ -61,7 +65,11 @@ def reload_lexicons(registry: Registry, settings: Settings) -> None:
 
 
 class LexiconWatch:
-    """Checks the token at most every ``every`` seconds; reloads when it changed."""
+    """Checks the token at most every ``every`` seconds; reloads when it changed.
+
+    The threads of a worker share one watch: one of them checks and reloads, under
+    a lock, while the others go on with the lexicons already loaded.
+    """
 
     def __init__(
         self,
@@ -73,18 +81,26 @@ class LexiconWatch:
         self.registry, self.settings, self.every, self.clock = registry, settings, every, clock
         self.seen = read_generation(settings)
         self.checked = clock()
+        self._lock = threading.Lock()
 
     def poll(self) -> bool:
         """True when the lexicons were loaded again."""
         now = self.clock()
-        if now - self.checked < self.every:
-            return False
-        self.checked = now
-        return self.refresh()
+        if now - self.checked < self.every or not self._lock.acquire(blocking=False):
+            return False  # not yet, or another thread is checking
+        try:
+            self.checked = now
+            return self._refresh()
+        finally:
+            self._lock.release()
 
     def refresh(self) -> bool:
         """Reload now if the token changed (after this worker changed the lexicons
         itself, so that its next request already sees them); True when it did."""
+        with self._lock:
+            return self._refresh()
+
+    def _refresh(self) -> bool:
         token = read_generation(self.settings)
         if token == self.seen:
             return False

@@ -186,6 +186,7 @@ def build_lexicon(
         alphabets=config.alphabets,
         scan=scan,
         ruleset=rules.name if rules is not None else None,
+        max_length=max(max(layout.rows, layout.cols) for layout in config.layouts.values()),
     )
     notes = [f"alphabet {chosen.name}: {whence}"]
     if fold:

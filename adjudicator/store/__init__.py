@@ -9,6 +9,7 @@ and a readiness probe over one engine.
 from __future__ import annotations
 
 import logging
+import os
 import typing as t
 from dataclasses import dataclass
 from pathlib import Path
@@ -96,6 +97,9 @@ def open_engine(url: str) -> sa.Engine:
         file = url.split("///", 1)[1] if "///" in url else ""
         if file and file != ":memory:":
             Path(file).parent.mkdir(parents=True, exist_ok=True)
+            # Made here, readable by the service's user alone (games, write tokens,
+            # the audit trail); SQLite gives its -wal and -shm files the same mode.
+            os.close(os.open(file, os.O_CREAT | os.O_RDWR, 0o600))
         engine = sa.create_engine(url, connect_args={"timeout": 30})
 
         @event.listens_for(engine, "connect")

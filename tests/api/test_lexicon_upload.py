@@ -155,3 +155,22 @@ def test_a_list_over_the_json_limit_is_accepted(tmp_path):
         assert resp.status_code == 201, resp.get_json()
     finally:
         runtime(app).store.dispose()
+
+
+def test_a_word_longer_than_a_board_is_dropped(client):
+    resp = upload_text(client, "cat\ndog\n" + "a" * 16 + "\n" + "b" * 5000 + "\n")
+    body = resp.get_json()
+    assert resp.status_code == 201 and body["word_count"] == 2, body
+    assert body["dropped"]["too_long"] == 2
+    assert all(len(e) < 40 for e in body["examples"]["too_long"])
+
+
+def test_overriding_a_bundled_lexicon_says_it_replaced_it(client, app):
+    name = runtime(app).registry.serving("scrabble-en")
+    resp = upload_text(client, "cat\ndog\n", query=f"name={name}&ruleset=scrabble-en")
+    assert resp.status_code == 201 and resp.get_json()["replaced"] is True, resp.get_json()
+
+
+def test_every_answer_says_nosniff(client):
+    for path in ("/ping", "/api/v1/rulesets", "/api/v1/nothing-here"):
+        assert client.get(path).headers["X-Content-Type-Options"] == "nosniff"

@@ -78,6 +78,34 @@ def test_the_game_cache_drops_the_least_recently_read():
     assert list(cache.games) == ["a", "c"] and cache.used <= cache.max_bytes
 
 
+def test_an_older_replay_does_not_replace_a_newer_game():
+    """Threads of a worker share the cache: one that replayed version 1 while
+    another wrote version 2 keeps nothing."""
+    cache = GameCache()
+    newer = Game({"id": "a"}, [object(), object()], None)  # type: ignore[arg-type]
+    cache.keep(newer)
+    cache.keep(Game({"id": "a"}, [object()], None))  # type: ignore[arg-type]
+    assert cache.get("a", 2) is newer and cache.used == games_service._cost(newer)
+
+
+def test_threads_keep_the_cache_consistent():
+    import threading
+
+    cache = GameCache(max_bytes=20 * games_service.GAME_BYTES)
+
+    def churn(n: int) -> None:
+        for i in range(2000):
+            cache.keep(Game({"id": f"{(i * 7 + n) % 40}"}, [], None))  # type: ignore[arg-type]
+            cache.get(f"{(i + n) % 40}", 0)
+
+    threads = [threading.Thread(target=churn, args=(n,)) for n in range(4)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    assert cache.used == sum(games_service._cost(g) for g in cache.games.values())
+
+
 PER_MINUTE, WRITES = parse("6000/minute"), parse("120/minute")
 
 

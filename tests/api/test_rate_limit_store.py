@@ -121,3 +121,35 @@ def test_several_limits_each_count(tmp_path, monkeypatch):
         assert "3 per 1 minute" in resp.get_json()["detail"]
     finally:
         runtime(app).store.dispose()
+
+
+def test_a_store_that_is_down_is_told_once_a_minute_not_per_request(tmp_path):
+    pytest.importorskip("redis")
+    import logging
+
+    app = _app(tmp_path, "down", ratelimit_storage_url="redis://127.0.0.1:1")
+    told: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = told.append  # type: ignore[method-assign]
+    logger = logging.getLogger("adjudicator.limits")
+    level = logger.level
+    logger.addHandler(handler)
+    logger.setLevel(logging.WARNING)
+    try:
+        client = app.test_client()
+        assert all(client.get("/ping").status_code == 200 for _ in range(5))
+        assert len([r for r in told if "store unavailable" in r.getMessage()]) == 1
+    finally:
+        logger.removeHandler(handler)
+        logger.setLevel(level)
+        runtime(app).store.dispose()
+
+
+def test_sometimes_counts_what_it_kept_quiet():
+    from adjudicator.web.runtime.limits import Sometimes
+
+    now = [0.0]
+    once = Sometimes(60, clock=lambda: now[0])
+    assert once.now() == 0 and once.now() is None and once.now() is None
+    now[0] = 61
+    assert once.now() == 2

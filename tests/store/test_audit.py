@@ -82,3 +82,15 @@ def test_sqlite_uses_wal(tmp_path):
     with engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
     engine.dispose()
+
+
+def test_a_new_sqlite_database_is_readable_by_its_owner_alone(tmp_path):
+    import stat
+
+    from adjudicator.store import open_store
+
+    store = open_store(f"sqlite:///{tmp_path / 'new.db'}")
+    try:
+        assert stat.S_IMODE((tmp_path / "new.db").stat().st_mode) == 0o600
+    finally:
+        store.dispose()

@@ -6,8 +6,9 @@ import datetime as dt
 import re
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_validator
 
+from adjudicator.core.names import MAX_NAME_LENGTH, name_problem
 from adjudicator.web.runtime.parsing import Strict
 
 # A row is a string or a list of cells: tried in that order (a string, the usual
@@ -241,9 +242,23 @@ class ChallengeRequest(Strict):
 # --- club games -------------------------------------------------------------
 
 
+def _player_name(name: str) -> str:
+    problem = name_problem(name)
+    if problem is not None:
+        raise ValueError(problem)
+    return name
+
+
+PlayerName = Annotated[
+    str,
+    Field(max_length=MAX_NAME_LENGTH, description="No line breaks or control characters"),
+    AfterValidator(_player_name),
+]
+
+
 class CreateGameRequest(Strict):
     ruleset: str = Field(min_length=1, max_length=64)
-    players: list[str] = Field(min_length=2, max_length=4)
+    players: list[PlayerName] = Field(min_length=2, max_length=4)
     challenge_rule: (
         Literal["void", "single", "double", "five_point", "ten_point", "triple"] | None
     ) = None

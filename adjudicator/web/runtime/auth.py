@@ -59,7 +59,7 @@ def parse_keys(spec: str | None) -> tuple[tuple[str, bytes], ...]:
 
 def init_app(app: Flask) -> None:
     """Check each request against its operation's ``access`` (see :meth:`Guard.check`);
-    set the security headers of HTML answers."""
+    set the security headers of HTML answers, and ``nosniff`` on every answer."""
     app.before_request(Guard(keyed=bool(runtime(app).keys)).check)
     app.after_request(_html_headers)
 
@@ -159,6 +159,9 @@ def asked_by(station: str | None) -> str:
 
 
 def _html_headers(response: Response) -> Response:
+    # Every answer is what its Content-Type says: a browser must not read a GCG
+    # record, a JSON answer or an SVG board as anything else (a page, a script).
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
     if response.mimetype == "text/html":
         for name, value in HTML_HEADERS.items():
             response.headers.setdefault(name, value)

@@ -13,8 +13,10 @@ from __future__ import annotations
 from adjudicator.settings import Settings
 from adjudicator.web.runtime.logconfig import gunicorn_logconfig
 from adjudicator.web.runtime.server import (
+    KEEPALIVE,
     LIMIT_REQUEST_LINE,
     NO_CONTROL_SOCKET,
+    THREADS,
     WORKER_CLASS,
     child_exit,
     on_exit,
@@ -29,6 +31,8 @@ share_memory_with_workers()
 
 preload_app = True
 worker_class = WORKER_CLASS
+threads = THREADS  # --threads N overrides it
+keepalive = KEEPALIVE
 limit_request_line = LIMIT_REQUEST_LINE
 control_socket_disable = NO_CONTROL_SOCKET
 accesslog = None  # the app logs each request as JSON, with its request id
@@ -37,6 +41,7 @@ logconfig_dict = gunicorn_logconfig(Settings.from_env().log_level)  # JSON lines
 __all__ = [
     "accesslog",
     "control_socket_disable",
+    "keepalive",
     "limit_request_line",
     "logconfig_dict",
     "child_exit",
@@ -44,5 +49,6 @@ __all__ = [
     "post_fork",
     "pre_fork",
     "preload_app",
+    "threads",
     "worker_class",
 ]

@@ -22,7 +22,7 @@ import threading
 import time
 import typing as t
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from flask import Flask, Response, current_app, request
 from limits import RateLimitItem, WindowStats, parse_many
@@ -120,6 +120,27 @@ class ProcessWindows:
         return WindowStats((window + 1) * expiry, max(0, item.amount - used))
 
 
+class Sometimes:
+    """Says yes at most once every ``seconds`` (thread-safe), and how many times it
+    said no in between: one log line a minute, not one per request."""
+
+    def __init__(self, seconds: float = 60.0, clock: t.Callable[[], float] = time.monotonic):
+        self.seconds, self.clock = seconds, clock
+        self._last: float | None = None
+        self._missed = 0
+        self._lock = threading.Lock()
+
+    def now(self) -> int | None:
+        """None while it is too soon; else the number of times skipped since."""
+        with self._lock:
+            at = self.clock()
+            if self._last is not None and at - self._last < self.seconds:
+                self._missed += 1
+                return None
+            self._last, missed, self._missed = at, self._missed, 0
+            return missed
+
+
 @dataclass(frozen=True, slots=True)
 class RateLimiter:
     """The parsed limits (every request's, and the expensive writes') and the
@@ -128,6 +149,8 @@ class RateLimiter:
     items: tuple[RateLimitItem, ...]
     write_items: tuple[RateLimitItem, ...]
     strategy: Strategy
+    # A store that is down is told once a minute per worker, with the count since.
+    store_down: Sometimes = field(default_factory=Sometimes)
 
     def check(self) -> Response | None:
         """Before-request hook: count this request against each limit, unless its
@@ -153,7 +176,14 @@ class RateLimiter:
                     if not self.strategy.hit(item, writes):
                         return too_many_requests(f"{item} for this write", self._wait(item, writes))
         except StorageError as exc:
-            log.warning("rate limit store unavailable: %s", type(exc.storage_error).__name__)
+            missed = self.store_down.now()
+            if missed is not None:
+                log.warning(
+                    "rate limit store unavailable: %s (%d more requests let through "
+                    "unlimited since the last warning)",
+                    type(exc.storage_error).__name__,
+                    missed,
+                )
         return None
 
     def _wait(self, item: RateLimitItem, key: str) -> int:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import signal
 import tempfile
 import typing as t
 from pathlib import Path
@@ -55,8 +56,20 @@ def pre_fork(server: t.Any, worker: t.Any) -> None:
 
 
 def post_fork(server: t.Any, worker: t.Any) -> None:
-    """gunicorn hook (worker): collect garbage again, among the worker's own objects."""
+    """gunicorn hook (worker): collect garbage again, among the worker's own objects;
+    and heed a stop that comes before the worker sets up its own signal handlers.
+
+    Until then the worker has the master's handlers, which only queue the signal
+    for a master loop the worker does not run: a SIGTERM in that window was lost,
+    and the master waited its whole graceful timeout (30 s) before killing it.
+    """
     gc.enable()
+
+    def stop(_sig: int, _frame: t.Any) -> None:
+        worker.alive = False  # the worker's run loop then ends at once
+
+    for sig in (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT):
+        signal.signal(sig, stop)
 
 
 def child_exit(server: t.Any, worker: t.Any) -> None:
@@ -72,8 +85,14 @@ def on_exit(server: t.Any) -> None:
         shutil.rmtree(os.environ[ENV], ignore_errors=True)
 
 
-# Gunicorn's sync worker, answering what it refuses with problem documents.
+# Gunicorn's threaded worker, answering what it refuses with problem documents and
+# cutting off clients that send their request too slowly (``worker``).
 WORKER_CLASS = "adjudicator.web.runtime.worker.ProblemWorker"
+# Threads per worker: each serves one connection, so 2 workers serve 8 requests at
+# once; a client that trickles holds one for ADJUDICATOR_REQUEST_READ_SECONDS at most.
+THREADS = 4
+# No keep-alive: a worker takes a connection only when a thread is free for it.
+KEEPALIVE = 0
 # The longest request line gunicorn reads (its maximum; its default is 4,094).
 LIMIT_REQUEST_LINE = 8190
 # No gunicornc control socket: by default gunicorn makes one in $HOME/.gunicorn (or
@@ -98,7 +117,11 @@ class _App(BaseApplication):  # type: ignore[misc]
 
 
 def run_gunicorn(
-    host: str, port: int, workers: int, when_ready: t.Callable[[], None] | None = None
+    host: str,
+    port: int,
+    workers: int,
+    when_ready: t.Callable[[], None] | None = None,
+    threads: int = THREADS,
 ) -> None:
     """Serve until stopped; ``when_ready`` is called once the app has loaded (it is
     preloaded) and the port is bound, before the first worker starts."""
@@ -113,6 +136,8 @@ def run_gunicorn(
             "workers": workers,
             "preload_app": True,
             "worker_class": WORKER_CLASS,
+            "threads": threads,
+            "keepalive": KEEPALIVE,
             "limit_request_line": LIMIT_REQUEST_LINE,
             "control_socket_disable": NO_CONTROL_SOCKET,
             "logconfig_dict": gunicorn_logconfig(Settings.from_env().log_level),

@@ -1,15 +1,30 @@
-"""The gunicorn worker: gunicorn's sync worker, except that what it refuses before
-the app sees a request (a request line over gunicorn's 8,190 bytes, headers too
-many or too long, a line that is no HTTP) is answered with a problem document, as
-every other error is, instead of gunicorn's HTML page.
+"""The gunicorn worker: gunicorn's threaded worker (gthread), with three changes.
+
+- What gunicorn refuses before the app sees a request (a request line over
+  gunicorn's 8,190 bytes, headers too many or too long, a line that is no HTTP)
+  is answered with a problem document, as every other error is, instead of
+  gunicorn's HTML page.
+- A worker takes a connection only when one of its threads is free for it
+  (``worker_connections`` = ``threads``, no keep-alive): a connection it cannot
+  serve waits in the listen queue for another worker instead of behind the slow
+  clients of this one.
+- A request must arrive in time (:class:`ReadDeadlines`): its line and headers
+  within ``ADJUDICATOR_REQUEST_READ_SECONDS``, its body within that again plus
+  a second per ``MIN_BODY_RATE`` bytes.  A client that trickles is cut off, so
+  slow clients hold a thread for a bounded time; see docs/docker.md for what a
+  public deployment puts in front.
 
 ``worker_class`` names it in ``server`` and ``gunicorn_conf``; gunicorn documents
-custom workers as subclasses of its own, and ``handle_error`` as their hook.
+custom workers as subclasses of its own, and ``handle_error`` and
+``handle_request`` as their hooks.
 """
 
 from __future__ import annotations
 
 import json
+import socket
+import threading
+import time
 import typing as t
 
 from gunicorn.http.errors import (
@@ -20,7 +35,7 @@ from gunicorn.http.errors import (
     LimitRequestHeaders,
     LimitRequestLine,
 )
-from gunicorn.workers.sync import SyncWorker
+from gunicorn.workers.gthread import ThreadWorker
 
 # gunicorn's refusal -> (status, reason phrase, problem code, title).
 Kinds = type[Exception] | tuple[type[Exception], ...]
@@ -41,6 +56,10 @@ REFUSALS: tuple[tuple[Kinds, tuple[int, str, str, str]], ...] = (
     ),
 )
 PROBLEM_BASE = "urn:adjudicator:problem:"  # the setting's default
+READ_SECONDS = 10.0  # ADJUDICATOR_REQUEST_READ_SECONDS' default
+# The slowest body accepted, past the first READ_SECONDS: 64 KiB a second, so the
+# largest word list (64 MiB) may take about 17 minutes.
+MIN_BODY_RATE = 64 * 1024
 
 
 def refusal(exc: Exception, base: str = PROBLEM_BASE) -> bytes | None:
@@ -64,7 +83,116 @@ def refusal(exc: Exception, base: str = PROBLEM_BASE) -> bytes | None:
     return None
 
 
-class ProblemWorker(SyncWorker):  # type: ignore[misc]
+TIMED_OUT = (
+    b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
+    b"Content-Type: application/problem+json\r\nContent-Length: %d\r\n\r\n%s"
+)
+
+
+def timed_out(base: str = PROBLEM_BASE) -> bytes:
+    """The answer to a request whose headers did not arrive in time."""
+    body = json.dumps(
+        {
+            "type": base + "request-timeout",
+            "title": "Request timeout",
+            "status": 408,
+            "detail": "the request did not arrive in time",
+            "code": "request-timeout",
+        }
+    ).encode()
+    return TIMED_OUT % (len(body), body)
+
+
+class ReadDeadlines:
+    """When each connection's request must be in; one thread per worker shuts the
+    reading side of those past it, so that a read blocked on a slow client ends
+    (it reads the end of the stream) and the thread is free again."""
+
+    def __init__(self, tick: float = 0.25) -> None:
+        self._due: dict[socket.socket, float] = {}
+        self._cut: set[socket.socket] = set()
+        self._lock = threading.Lock()
+        self._tick = tick
+        self._thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self._thread = threading.Thread(target=self._run, name="read-deadlines", daemon=True)
+        self._thread.start()
+
+    def set(self, sock: socket.socket, seconds: float) -> None:
+        with self._lock:
+            self._due[sock] = time.monotonic() + seconds
+            self._cut.discard(sock)
+
+    def clear(self, sock: socket.socket) -> bool:
+        """Forget ``sock``; True when its deadline had passed and it was cut off."""
+        with self._lock:
+            self._due.pop(sock, None)
+            if sock in self._cut:
+                self._cut.discard(sock)
+                return True
+            return False
+
+    def _run(self) -> None:
+        while True:
+            time.sleep(self._tick)
+            now = time.monotonic()
+            with self._lock:
+                late = [s for s, due in self._due.items() if due <= now]
+                for sock in late:
+                    del self._due[sock]
+                    self._cut.add(sock)
+            for sock in late:
+                try:
+                    sock.shutdown(socket.SHUT_RD)
+                except OSError:  # closed meanwhile: nothing left to cut
+                    continue
+
+
+def _length(req: t.Any) -> int:
+    """The request's Content-Length (gunicorn has checked it), 0 without one: a
+    chunked body gets no more time than a small one."""
+    for name, value in req.headers:
+        if name == "CONTENT-LENGTH":
+            return int(value)
+    return 0
+
+
+class ProblemWorker(ThreadWorker):  # type: ignore[misc]
+    def __init__(self, *args: t.Any, **kwargs: t.Any) -> None:
+        super().__init__(*args, **kwargs)
+        # One connection per thread, none kept alive between requests.
+        self.worker_connections = self.cfg.threads
+        self.max_keepalived = 0
+        self.deadlines = ReadDeadlines()
+
+    def init_process(self) -> None:
+        self.deadlines.start()  # in the worker, after the fork
+        super().init_process()
+
+    def handle(self, conn: t.Any) -> t.Any:
+        """Read and answer one request (in a thread), within the read deadline."""
+        self.deadlines.set(conn.sock, self._read_seconds())
+        try:
+            return super().handle(conn)
+        finally:
+            if self.deadlines.clear(conn.sock) and conn.parser is not None:
+                self._say_timed_out(conn)
+
+    def handle_request(self, req: t.Any, conn: t.Any) -> t.Any:
+        """The headers are in: give the body its own deadline, by its length."""
+        self.deadlines.set(conn.sock, self._read_seconds() + _length(req) / MIN_BODY_RATE)
+        try:
+            return super().handle_request(req, conn)
+        finally:
+            self.deadlines.clear(conn.sock)
+
+    def _say_timed_out(self, conn: t.Any) -> None:
+        try:
+            conn.sock.sendall(timed_out(self._problem_base()))
+        except OSError:
+            self.log.debug("the client left before the timeout was sent")
+
     def handle_error(self, req: t.Any, client: t.Any, addr: t.Any, exc: Exception) -> None:
         answer = refusal(exc, self._problem_base())
         if answer is None:
@@ -77,7 +205,15 @@ class ProblemWorker(SyncWorker):  # type: ignore[misc]
             self.log.debug("the client left before the refusal was sent")
 
     def _problem_base(self) -> str:
+        settings = self._settings()
+        return settings.problem_base_uri if settings is not None else PROBLEM_BASE
+
+    def _read_seconds(self) -> float:
+        settings = self._settings()
+        return float(settings.request_read_seconds) if settings is not None else READ_SECONDS
+
+    def _settings(self) -> t.Any:
         from adjudicator.web.runtime.extension import runtime
 
         app = getattr(self, "wsgi", None)
-        return runtime(app).settings.problem_base_uri if app is not None else PROBLEM_BASE
+        return runtime(app).settings if app is not None else None
