@@ -48,8 +48,9 @@ class GamePlayer(Answer):
 class HistoryItem(TypedDict):
     """One event of the game (a typed dict: a game has up to 1,000 of them).
     ``totals`` holds every player's running total after it; ``move`` is a play's
-    GCG notation (its main word's, for a move in several lines); ``voided`` marks
-    an event a later correction took back, which counts for nothing."""
+    GCG notation (its main word's, for a move in several lines); ``squares`` its
+    new tiles' squares, ``[row, col]`` from 0; ``voided`` marks an event a later
+    correction took back, which counts for nothing."""
 
     index: int
     type: EventType
@@ -60,6 +61,7 @@ class HistoryItem(TypedDict):
     note: str
     voided: bool
     move: NotRequired[str]
+    squares: NotRequired[list[list[int]]]
     rack: NotRequired[str]
     tiles: NotRequired[str]
     adjudication_id: NotRequired[str]
@@ -152,6 +154,8 @@ def _item(h: HistoryEntry) -> HistoryItem:
     move = h.data.get("move") or h.move
     if move:
         item["move"] = str(move)
+    if h.kind == "play" and "placement" in h.data:
+        item["squares"] = [[int(r), int(c)] for r, c, *_ in h.data["placement"]]
     for key in _SHOWN:
         if key in h.data:
             item[key] = str(h.data[key])  # type: ignore[literal-required]
