@@ -308,7 +308,7 @@ def play_spanish(g: Game):
 
 
 GAMES = {
-    "en": ("scrabble-en", ["Ann", "Bob"], {"clock": "25"}, play_english),
+    "en": ("scrabble-en", ["Annabelle", "Bartholomew"], {"clock": "25"}, play_english),
     "ru": ("erudite-ru", ["Аня", "Боря"], {}, play_erudite),
     "es": ("scrabble-es", ["Ana", "Luis"], {}, play_spanish),
 }
