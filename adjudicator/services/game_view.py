@@ -49,8 +49,9 @@ class GamePlayer(Answer):
 class HistoryItem(TypedDict):
     """One event of the game (a typed dict: a game has up to 1,000 of them).
     ``totals`` holds every player's running total after it; ``move`` is a play's
-    GCG notation (its main word's, for a move in several lines); ``count`` is the
-    number of tiles an exchange swapped; ``voided`` marks an event a later
+    GCG notation (its main word's, for a move in several lines); ``squares`` its
+    new tiles' squares, ``[row, col]`` from 0; ``count`` is the number of tiles
+    an exchange swapped; ``voided`` marks an event a later
     correction took back, which counts for nothing."""
 
     index: int
@@ -62,6 +63,7 @@ class HistoryItem(TypedDict):
     note: str
     voided: bool
     move: NotRequired[str]
+    squares: NotRequired[list[list[int]]]
     rack: NotRequired[str]
     tiles: NotRequired[str]
     count: NotRequired[int]
@@ -168,6 +170,8 @@ def _item(h: HistoryEntry) -> HistoryItem:
     move = h.data.get("move") or h.move
     if move:
         item["move"] = str(move)
+    if h.kind == "play" and "placement" in h.data:
+        item["squares"] = [[int(r), int(c)] for r, c, *_ in h.data["placement"]]
     for key in _SHOWN:
         if key in h.data:
             item[key] = str(h.data[key])  # type: ignore[literal-required]

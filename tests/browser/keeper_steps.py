@@ -24,8 +24,43 @@ def keys(page, text):
         page.click(f'#keys [data-letter="{letter}"]')
 
 
-def wait_preview(page):
+def wait_preview(page, *words):
+    """Wait for the score preview, with these words in it when given (an answer
+    to an earlier letter may come first); blanks and digraphs as ``WINDY``, ``CHICO``."""
+    for word in words:
+        page.wait_for_function(
+            """(w) => document.querySelector('#preview').textContent
+              .toLocaleUpperCase().replace(/[\\[\\]]/g, '').includes(w)""",
+            arg=word,
+        )
     page.wait_for_selector("#commit:not([disabled])")
+
+
+# The boxes of the elements matching a selector that are shown and not inside the
+# viewport, as it is, without scrolling: what a person holding the device cannot see.
+_OUT_OF_VIEW = """(selector) => [...document.querySelectorAll(selector)]
+  .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
+  .map((e) => [e.id || e.dataset.letter || e.className || e.tagName, e.getBoundingClientRect()])
+  .filter(([, r]) => r.top < 0 || r.left < 0 || r.bottom > innerHeight + .5
+    || r.right > innerWidth + .5)
+  .map(([what, r]) => `${what} at x ${Math.round(r.left)}..${Math.round(r.right)}`
+    + ` y ${Math.round(r.top)}..${Math.round(r.bottom)}`)"""
+
+
+def out_of_view(page, *selectors) -> list[str]:
+    """What of these selectors is shown but not within the viewport without scrolling."""
+    found = []
+    for selector in selectors:
+        if not page.locator(selector).count():
+            found.append(f"{selector}: none")
+        found += page.evaluate(_OUT_OF_VIEW, selector)
+    return found
+
+
+def shoot_view(page, name, size, lang):
+    """What the viewport shows, as it is (not the whole page)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}-{size}-{lang}.png"))
 
 
 def do(page, selector):

@@ -5,8 +5,6 @@ and a Spanish game with its digraph tiles; each shot, checked for fit and by axe
 
 from __future__ import annotations
 
-import urllib.request
-
 import pytest
 from playwright.sync_api import expect
 
@@ -18,7 +16,7 @@ from tests.browser.conftest import (
     shoot,
     small_targets,
 )
-from tests.browser.keeper_steps import api, cell, do, keys, shoot_sizes, start, tap, wait_preview
+from tests.browser.keeper_steps import api, do, keys, shoot_sizes, start, tap, wait_preview
 
 pytestmark = pytest.mark.browser
 
@@ -105,31 +103,4 @@ def test_a_game_of_each_edition_is_kept_in_its_language(open_page, live_server, 
     assert game["turn"] == 1
     shoot_sizes(page, "keeper-game", lang)
     assert small_targets(page) == []
-    assert_accessible(page)
-
-
-def test_a_spanish_game_takes_its_digraph_tiles_from_the_keys(open_page, live_server):
-    """CH, LL and RR are tiles of their own: their keys show them without brackets,
-    and a play with them scores as the made game of tests/data/games does."""
-    page, id_ = start(open_page, live_server.url, "scrabble-es", ["Ana", "Luis"])
-    assert page.text_content('#keys [data-letter="[CH]"]') == "CH"
-    tap(page, 7, 6)
-    for label in ("[CH]", "I", "C", "O"):
-        page.click(f'#keys [data-letter="{label}"]')
-    wait_preview(page)
-    assert "20" in page.text_content("#preview .score")  # (CH 5 + I 1 + C 3 + O 1) x2
-    assert do(page, "#commit").status == 201
-    tap(page, 4, 9)
-    tap(page, 4, 9)  # down
-    for label in ("P", "E", "[RR]"):
-        page.click(f'#keys [data-letter="{label}"]')
-    wait_preview(page)
-    assert "15" in page.text_content("#preview .score")  # P 3, E 1 x3 (3L), RR 8, O 1
-    do(page, "#commit")
-    _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
-    assert game["scores"] == [20, 15]
-    assert cell(page, 7, 6).locator(".l").text_content() == "CH"
-    text = urllib.request.urlopen(live_server.url + f"/api/v1/games/{id_}.gcg").read().decode()
-    assert "8G [CH]ICO +20" in text and "J5 PE[RR]. +15" in text
-    shoot_sizes(page, "keeper-spanish", "en", ("tablet", "phone"))
     assert_accessible(page)

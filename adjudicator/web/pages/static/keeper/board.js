@@ -56,22 +56,45 @@ export function renderBoard() {
   const { layout } = state.rules;
   const cells = boardCells();
   const board = $("board");
+  const last = lastMove();
   board.style.setProperty("--cols", layout.cols);
   const rows = [];
   for (let r = 0; r < layout.rows; r += 1) {
     const row = el("div", { role: "row", class: "brow" });
-    for (let c = 0; c < layout.cols; c += 1) row.append(squareButton(r, c, cells[r][c]));
+    for (let c = 0; c < layout.cols; c += 1) row.append(squareButton(r, c, cells[r][c], last.has(squareKey(r, c))));
     rows.push(row);
   }
   board.replaceChildren(...rows);
+  renderCoordinates();
 }
 
-function squareButton(r, c, here) {
+// The squares' names around the board, as in GCG (columns A–O, rows 1–15); the
+// squares' own labels say them to a screen reader.
+function renderCoordinates() {
+  const { rows, cols } = state.rules.layout;
+  const names = (n, name) => Array.from({ length: n }, (_, i) => el("span", { text: name(i) }));
+  $("board-cols").style.setProperty("--cols", cols);
+  $("board-rows").style.setProperty("--rows", rows);
+  $("board-cols").replaceChildren(...names(cols, (i) => String.fromCharCode(65 + i)));
+  $("board-rows").replaceChildren(...names(rows, (i) => String(i + 1)));
+}
+
+// The new tiles of the last play that stands (none once it is withdrawn), as the
+// spectator's board outlines them.
+function lastMove() {
+  const live = state.game.history.filter((h) => !h.voided && h.type !== "correction");
+  const i = live.map((h) => h.type).lastIndexOf("play");
+  if (i < 0 || live.slice(i + 1).some((h) => h.type === "withdrawal")) return new Set();
+  return new Set((live[i].squares || []).map(([r, c]) => squareKey(r, c)));
+}
+
+function squareButton(r, c, here, last) {
   const { cursor, errorSquare } = state;
   const { start } = state.rules.layout;
   const shown = squareContent(r, c, here);
   const classes = ["cell", ...shown.classes];
   if (shown.tile && face(shown.text).length > 1) classes.push("multi");
+  if (last && here) classes.push("last");
   const isCursor = cursor && cursor.row === r && cursor.col === c;
   if (isCursor) classes.push("cursor", state.across ? "across" : "down");
   if (errorSquare && errorSquare.row === r && errorSquare.col === c) classes.push("error");
@@ -84,6 +107,7 @@ function squareButton(r, c, here) {
   shown.tile ? el("span", { class: "visually-hidden", text: `${square}: ${shown.before}` }) : null,
   el("span", { class: "l", text: shown.tile ? face(shown.text) : shown.text }),
   shown.tile && shown.after ? el("span", { class: "visually-hidden", text: shown.after }) : null,
+  last && here ? el("span", { class: "visually-hidden", text: ` (${S.last_move})` }) : null,
   shown.tile && shown.value !== "" ? el("span", { class: "v", "aria-hidden": "true", text: String(shown.value) }) : null);
 }
 
@@ -119,7 +143,7 @@ function emptyContent(r, c) {
   const classes = [];
   if (p) classes.push(`p${p.word_multiplier > 1 ? p.word_multiplier + "w" : p.letter_multiplier + "l"}`);
   if (isStart) classes.push("start");
-  return { tile: false, classes, text: p ? premiumLabel(p) : (isStart ? "★" : ""),
+  return { tile: false, classes, text: isStart ? "★" : (p ? premiumLabel(p) : ""),
     label: [S.empty, premiumLabel(p), isStart ? S.start : ""].filter(Boolean).join(", ") };
 }
 

@@ -118,11 +118,12 @@ function askUndo() {
     () => send({ type: "correction", player: last.player }));
 }
 
-// The tiles exchanged, when the player shows them (for analysis), else their count.
+// One field: how many tiles were exchanged, or which (when the player shows them,
+// for analysis); it goes back to the full rack's count after the exchange.
 async function exchange() {
-  const tiles = $("exchange-tiles").value.trim().toLocaleUpperCase(LANG);
-  const event = tiles ? { tiles } : { count: Number($("exchange-count").value) };
-  if (await send({ type: "exchange", player: state.game.turn, ...event })) $("exchange-tiles").value = "";
+  const field = $("exchange-count"), value = field.value.trim();
+  const event = /^\d+$/.test(value) ? { count: Number(value) } : { tiles: value.toLocaleUpperCase(LANG) };
+  if (await send({ type: "exchange", player: state.game.turn, ...event })) field.value = String(state.rules.rack_size);
 }
 
 function wireTurns() {

@@ -95,17 +95,17 @@ export const lastEntry = () => [...state.game.history].reverse().find((h) => !h.
 export function renderTurnControls() {
   const { game, saved } = state;
   const playing = game.status === "playing" && saved.token;
-  for (const id of ["pass", "exchange", "exchange-count", "exchange-tiles", "commit"]) $(id).disabled = !playing || (id === "commit" && !state.previewOk);
+  for (const id of ["pass", "exchange", "exchange-count", "end-now", "commit"]) $(id).disabled = !playing || (id === "commit" && !state.previewOk);
   $("entry").hidden = !playing;
-  for (const node of document.querySelectorAll("#turns .while-playing")) node.hidden = game.status !== "playing";
-  for (const node of document.querySelectorAll("#turns .until-over")) node.hidden = game.status === "over";
+  for (const node of document.querySelectorAll(".while-playing")) node.hidden = game.status !== "playing";
+  for (const node of document.querySelectorAll(".until-over")) node.hidden = game.status === "over";
   const last = lastEntry();
   $("challenge").disabled = !(saved.token && last && last.type === "play");
   renderChallengers(last);
   $("undo").disabled = !saved.token || !game.history.some((h) => !h.voided && h.type !== "correction");
   $("penalty-player").replaceChildren(...game.players.map((p, i) => new Option(p.name, String(i))));
   $("penalty").disabled = !saved.token;
-  $("exchange-count").max = String(state.rules.rack_size);
+  $("end-box").hidden = !saved.token;
   $("turns").hidden = !saved.token;
 }
 
