@@ -20,7 +20,7 @@ import pytest
 
 from tests.conftest import ROOT, free_port, stop_gunicorn, wait_until_responds
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.serial]  # it counts on free threads
 
 WORKERS, THREADS = 2, 4  # `serve`'s defaults
 SLOW = WORKERS * THREADS - 1
