@@ -294,7 +294,7 @@ class WordChecker:
             char = exc.fields["character"]
             if char in _SHAPE_REASONS or char.isdigit():
                 code, detail = _SHAPE_REASONS.get(char, ("contains-digit", "contains a digit"))
-                where = f"{detail} at position {exc.fields['position']}"
+                where = f"{detail} (character {exc.fields['position'] + 1})"
                 shown = unicodedata.normalize("NFC", word).upper()
                 return {"word": shown, "valid": False, "reason": {"code": code, "detail": where}}
             raise

@@ -52,7 +52,7 @@ class UnknownTileError(InputError):
 
     def __init__(self, text: str, position: int, char: str, alphabet: str) -> None:
         super().__init__(
-            f"{char!r} at position {position} of {quoted(text)!r} is not a tile of the "
+            f"{char!r}, character {position + 1} of {quoted(text)!r}, is not a tile of the "
             f"{alphabet} alphabet",
             text=quoted(text),
             position=position,

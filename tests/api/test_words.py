@@ -247,3 +247,9 @@ def test_lexicon_mismatch_names_digraph_tiles_by_label(client):
     detail = r.get_json()["detail"]
     assert r.status_code == 422 and "cannot spell Ñ, [CH], [LL], [RR] of alphabet" in detail
     assert not any(0xE000 <= ord(c) <= 0xF8FF for c in detail)
+
+
+def test_a_reason_counts_characters_from_one(client):
+    """The hyphen of x-ray is its second character, as a person counts."""
+    reason = get(client, "x-ray", "scrabble-en").get_json()["reason"]
+    assert reason["detail"] == "contains a hyphen (character 2)"

@@ -73,6 +73,7 @@ def test_latin_lookalike_is_rejected_with_position(registry):
         russian.tokenize("СТOЛ")  # Latin O at position 2
     assert info.value.fields["position"] == 2
     assert info.value.fields["character"] == "O"
+    assert "character 3 of" in info.value.detail  # a person counts from 1
 
 
 def test_rack_blank(registry):
