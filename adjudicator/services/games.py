@@ -113,6 +113,10 @@ class Games:
         rules = self.registry.ruleset(ruleset)
         if not 2 <= len(players) <= 4:
             raise InvalidRequestError("a game has 2 to 4 players", field="players")
+        for index, name in enumerate(players):
+            problem = name_problem(name)
+            if problem is not None:
+                raise InvalidRequestError(f"players.{index}: {problem}", field=f"players.{index}")
         goal = self._target(rules.name, len(players), target, target_level)
         meta: dict[str, t.Any] = {}
         if draw is not None:

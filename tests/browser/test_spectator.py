@@ -283,7 +283,8 @@ def test_the_keeper_posts_its_clock_for_spectators(open_page, live_server):
     assert clock["running"] is True and clock["player"] == 0
     assert 290_000 <= clock["left_ms"][0] <= 300_000 and clock["left_ms"][1] == 300_000
     with page.expect_response(lambda r: r.url.endswith("/clock") and r.request.method == "PUT"):
-        page.click("#pass")  # a turn: Bob's clock runs now
+        page.click("#pass")  # a turn (confirmed): Bob's clock runs now
+        page.click("#confirm-ok")
     _, _, game = live_server.request("GET", f"/api/v1/games/{id_}")
     assert game["clock"]["player"] == 1 and game["clock"]["running"] is True
 

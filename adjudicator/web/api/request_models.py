@@ -6,9 +6,9 @@ import datetime as dt
 import re
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 
-from adjudicator.core.names import MAX_NAME_LENGTH, name_problem
+from adjudicator.core.names import MAX_NAME_LENGTH
 from adjudicator.web.runtime.parsing import Strict
 
 # A row is a string or a list of cells: tried in that order (a string, the usual
@@ -242,17 +242,15 @@ class ChallengeRequest(Strict):
 # --- club games -------------------------------------------------------------
 
 
-def _player_name(name: str) -> str:
-    problem = name_problem(name)
-    if problem is not None:
-        raise ValueError(problem)
-    return name
-
-
+# The schema bounds a name's length; the rest of the rule (not blank, no line
+# break or control character) is the service's: a 422, as a GCG import's is.
 PlayerName = Annotated[
     str,
-    Field(max_length=MAX_NAME_LENGTH, description="No line breaks or control characters"),
-    AfterValidator(_player_name),
+    Field(
+        min_length=1,
+        max_length=MAX_NAME_LENGTH,
+        description="Not blank; no line breaks or control characters",
+    ),
 ]
 
 
