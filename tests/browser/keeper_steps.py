@@ -86,11 +86,6 @@ def start(open_page, url, ruleset, players, lang="en", size="tablet", **fields):
     return page, page.url.rsplit("/", 1)[1]
 
 
-def shoot_path(name, size, lang):
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    return SCREENSHOTS / f"{name}-{size}-{lang}.png"
-
-
 def shoot_sizes(page, name, lang, sizes=tuple(SIZES)):
     """The page at each size: it fits, its panel scrolled to the top, shot; then back
     at tablet size."""
@@ -100,18 +95,5 @@ def shoot_sizes(page, name, lang, sizes=tuple(SIZES)):
         assert_fits(page)
         page.evaluate("document.querySelector('.panel').scrollTo(0, 0)")
         shoot(page, name, size, lang)
-    width, height = SIZES["tablet"]
-    page.set_viewport_size({"width": width, "height": height})
-
-
-def shoot_at(page, name, lang, selector, sizes=("tablet", "phone")):
-    """The page at each size with ``selector`` scrolled into view (the panel
-    scrolls on its own beside the board); then back at tablet size."""
-    for size in sizes:
-        width, height = SIZES[size]
-        page.set_viewport_size({"width": width, "height": height})
-        assert_fits(page)
-        page.locator(selector).scroll_into_view_if_needed()
-        page.screenshot(path=str(shoot_path(name, size, lang)))
     width, height = SIZES["tablet"]
     page.set_viewport_size({"width": width, "height": height})
