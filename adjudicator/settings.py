@@ -87,6 +87,12 @@ SETTINGS: tuple[Setting, ...] = (
         67_108_864,
         "Largest word list accepted by `POST /api/v1/lexicons`.",
     ),
+    Setting(
+        "build_memory_bytes",
+        4_294_967_296,
+        "Most memory the process building an uploaded word list may use (a 50 MB "
+        "list needs about 2 GB); one such build runs at a time. 0: no limit.",
+    ),
     Setting("judge_max_words", 12, "Most words the judge page accepts in one challenge."),
     Setting("log_level", "INFO", "Logging level."),
     Setting(
@@ -259,6 +265,7 @@ class Settings:
     max_word_length: int
     max_body_bytes: int
     max_lexicon_bytes: int
+    build_memory_bytes: int
     judge_max_words: int
     log_level: str
     admin_key: str | None = field(repr=False)

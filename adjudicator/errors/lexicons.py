@@ -33,6 +33,18 @@ class UnknownLexiconError(NotFoundError):
         super().__init__(detail, lexicon=name, ruleset=ruleset)
 
 
+class UnknownBuildError(NotFoundError):
+    code = "unknown-lexicon-build"
+    title = "Unknown lexicon build"
+
+    def __init__(self, build_id: str) -> None:
+        super().__init__(
+            f"no build {build_id[:64]!r} of an uploaded word list is known (one is "
+            "kept a day after it ends)",
+            build=build_id[:64],
+        )
+
+
 class LexiconMismatchError(InputError):
     code = "lexicon-mismatch"
     title = "Lexicon does not fit the ruleset"

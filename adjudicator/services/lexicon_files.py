@@ -22,15 +22,19 @@ import time
 import typing as t
 from pathlib import Path
 
-from pydantic import Field
-
-from adjudicator.builders import BuildReport
 from adjudicator.builders.writer import NAME_RE
 from adjudicator.errors import BundledLexiconError, LexiconBuildError, UnknownLexiconError
 from adjudicator.loaders import read_yaml
-from adjudicator.services.answer import Answer
+from adjudicator.services.lexicon_jobs import (
+    BuildState,
+    LexiconBuild,
+    LoadedLexicon,
+    raise_if_failed,
+    remove_old_builds,
+    start_build,
+    wait_for,
+)
 from adjudicator.services.lexicon_watch import bump_generation
-from adjudicator.services.lexicons import build_lexicon
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
@@ -60,6 +64,7 @@ def remove_leftovers(settings: Settings, older_than: float = STALE_SECONDS) -> i
             path.unlink(missing_ok=True)
     if stale:
         log.info("removed %d leftovers of interrupted uploads from %s", len(stale), folder)
+    remove_old_builds(settings)
     return len(stale)
 
 
@@ -74,36 +79,24 @@ def _last_touched(path: Path) -> float:
     return max(times)
 
 
-class LoadedLexicon(Answer):
-    """A word list built into the data folder."""
-
-    name: str
-    replaced: bool = Field(
-        description="True when it replaced a list of that name, loaded or bundled"
-    )
-    word_count: int
-    sha256: str = Field(description="Checksum of the sorted word list; rulings record it")
-    alphabet: str
-    case: str = Field(description="How the list's letter case was read")
-    serves: list[str] = Field(description="The rulesets that can use it")
-    dropped: dict[str, int] = Field(description="Entries left out, by reason")
-    examples: dict[str, list[str]] = Field(description="A few dropped entries per reason")
-    notes: list[str]
-    seconds: float = Field(description="Time the build took")
-
-
 def load_wordlist(
     settings: Settings,
     name: str,
     data: t.IO[bytes] | bytes,
     filename: str | None = None,
+    *,
+    wait_seconds: float = 0,
     **options: t.Any,
-) -> LoadedLexicon:
-    """Build an uploaded word list under ``name`` in the data folder, replacing a
-    loaded list of that name; ``options`` as :func:`build_lexicon` takes them
-    (``ruleset``, ``alphabet``, ``language``, ``case``, ``version``, ``license``).
+) -> LoadedLexicon | LexiconBuild:
+    """Save an uploaded word list and build it under ``name`` in the data folder,
+    replacing a loaded list of that name, in a build process of its own
+    (:mod:`.lexicon_jobs`); ``options`` as :func:`.lexicons.build_lexicon` takes
+    them (``ruleset``, ``alphabet``, ``language``, ``case``, ``version``, ``license``).
 
-    :raises LexiconBuildError: a bad name or a refused list; what was loaded stays.
+    :return: the lexicon, when built within ``wait_seconds``; else the build,
+        still queued or running.
+    :raises LexiconBuildError: a bad name, or a list refused within
+        ``wait_seconds``; what was loaded stays.
     """
     if not NAME_RE.match(name):
         raise LexiconBuildError(
@@ -123,10 +116,15 @@ def load_wordlist(
                 out.write(data)
             else:
                 shutil.copyfileobj(data, out)
-        report = build_lexicon(settings, wordlist=source, name=name, **options)
-    finally:
-        shutil.rmtree(scratch)
-    return _loaded(report, replaced)
+        build, process = start_build(settings, name, source, scratch, replaced, options)
+    except BaseException:
+        shutil.rmtree(scratch, ignore_errors=True)
+        raise
+    build = wait_for(settings, build, process, wait_seconds)
+    raise_if_failed(build)
+    if build.state is BuildState.DONE and build.lexicon is not None:
+        return build.lexicon
+    return build
 
 
 def delete_lexicon(settings: Settings, registry: Registry, name: str) -> None:
@@ -147,19 +145,3 @@ def delete_lexicon(settings: Settings, registry: Registry, name: str) -> None:
         if part:
             (manifest.parent / str(part)).unlink(missing_ok=True)
     bump_generation(settings)
-
-
-def _loaded(report: BuildReport, replaced: bool) -> LoadedLexicon:
-    return LoadedLexicon(
-        name=report.name,
-        replaced=replaced,
-        word_count=report.word_count,
-        sha256=report.sha256,
-        alphabet=report.alphabet,
-        case=report.case,
-        serves=list(report.serves),
-        dropped=dict(report.dropped),
-        examples={k: list(v) for k, v in report.examples.items()},
-        notes=list(report.notes),
-        seconds=round(report.seconds, 3),
-    )

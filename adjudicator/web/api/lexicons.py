@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, request
+import re
+
+from flask import Blueprint, request, url_for
 from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.utils import secure_filename
 
 from adjudicator.errors import MalformedRequestError
-from adjudicator.services.lexicon_files import LoadedLexicon, delete_lexicon, load_wordlist
+from adjudicator.services.lexicon_files import delete_lexicon, load_wordlist
+from adjudicator.services.lexicon_jobs import LexiconBuild, LoadedLexicon, read_build
 from adjudicator.services.lexicons import LexiconDiff, diff_lexicons
 from adjudicator.web.api.request_models import DiffQuery, LoadLexiconQuery
 from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.operation import operation
+from adjudicator.web.runtime.operation import Also, operation
 from adjudicator.web.runtime.parsing import read_body
 
 bp = Blueprint("lexicons", __name__, url_prefix="/api/v1")
+
+# How long an upload's request waits for its build (RFC 7240 ``Prefer: wait=N``
+# shortens it, ``respond-async`` skips it); a build still running then is 202.
+WAIT_SECONDS = 10.0
+MOST_WAIT_SECONDS = 30.0
+BUILD_HEADERS = {
+    "Location": "Where the build's state is read (GET)",
+    "Retry-After": "Seconds to wait before reading it",
+}
 
 
 @bp.get("/lexicons/<base>/diff/<other>")
@@ -35,17 +47,20 @@ def diff(base: str, other: str, query: DiffQuery) -> LexiconDiff:
 @operation(
     "loadLexicon",
     "Build a word list into a lexicon, or replace one; every worker serves it "
-    "within seconds (admin)",
+    "within seconds; a build that takes longer than the request waits is 202 (admin)",
     "words",
     response=LoadedLexicon,
     status=201,
+    also=(Also(202, LexiconBuild, BUILD_HEADERS),),
     query=LoadLexiconQuery,
     raw_media=("text/plain", "multipart/form-data"),
     errors=(404, 422),
     access="admin",
     expensive=True,
 )
-def load(query: LoadLexiconQuery) -> LoadedLexicon:
+def load(
+    query: LoadLexiconQuery,
+) -> LoadedLexicon | tuple[LexiconBuild, dict[str, str]]:
     """The list as a text body, or as the form field ``file`` of a multipart upload."""
     rt = runtime()
     request.max_content_length = rt.settings.max_lexicon_bytes
@@ -59,9 +74,45 @@ def load(query: LoadLexiconQuery) -> LoadedLexicon:
     else:
         raise UnsupportedMediaType("send the word list as text/plain or multipart/form-data")
     options = query.model_dump(exclude={"name"}, exclude_none=True)
-    loaded = load_wordlist(rt.settings, query.name, data, filename, **options)
+    loaded = load_wordlist(rt.settings, query.name, data, filename, wait_seconds=_wait(), **options)
+    if isinstance(loaded, LexiconBuild):
+        return loaded, _build_headers(loaded)
     _seen_here()
     return loaded
+
+
+@bp.get("/lexicons/builds/<build_id>")
+@operation(
+    "readLexiconBuild",
+    "The state of an uploaded word list's build: queued, running, done or failed (admin)",
+    "words",
+    response=LexiconBuild,
+    errors=(404,),
+    access="admin",
+)
+def build_state(build_id: str) -> LexiconBuild | tuple[LexiconBuild, dict[str, str]]:
+    build = read_build(runtime().settings, build_id)
+    if build.lexicon is not None:
+        _seen_here()
+    if build.finished is None:
+        return build, {"Retry-After": "2"}
+    return build
+
+
+def _wait() -> float:
+    """The seconds the client lets the request wait for its build (RFC 7240)."""
+    prefer = request.headers.get("Prefer", "").lower()
+    if re.search(r"(^|[,\s])respond-async\b", prefer):
+        return 0.0
+    asked = re.search(r"(^|[,;\s])wait\s*=\s*(\d{1,6})\b", prefer)
+    return min(float(asked.group(2)), MOST_WAIT_SECONDS) if asked else WAIT_SECONDS
+
+
+def _build_headers(build: LexiconBuild) -> dict[str, str]:
+    return {
+        "Location": url_for("lexicons.build_state", build_id=build.id),
+        "Retry-After": "2",
+    }
 
 
 @bp.delete("/lexicons/<name>")

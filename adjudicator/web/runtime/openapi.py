@@ -86,7 +86,7 @@ def _kinds(ops: t.Iterable[Operation]) -> list[t.Any]:
     """Every body and answer type (models and typed dicts), the problem first."""
     seen: dict[t.Any, None] = {Problem: None}
     for op in ops:
-        for kind in (op.body, op.response):
+        for kind in (op.body, op.response, *(a.response for a in op.also)):
             if kind is not None:
                 seen[kind] = None
     return list(seen)
@@ -141,6 +141,16 @@ def _problem(status: int, headers: dict[str, t.Any] | None = None) -> dict[str, 
     return out
 
 
+def _headers(declared: t.Mapping[str, str]) -> dict[str, t.Any]:
+    return {
+        "X-Request-ID": {"description": "The request's id", "schema": {"type": "string"}},
+        **{
+            name: {"description": text, "required": True, "schema": {"type": "string"}}
+            for name, text in declared.items()
+        },
+    }
+
+
 def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> dict[str, t.Any]:
     op = route.op
     # Behind a key: admin operations always (there is always an admin key), client
@@ -151,13 +161,7 @@ def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> d
         ok["content"] = {op.media_type: {"schema": _ref(op.response)}}
     elif op.media_type:  # an empty media type: no body (204)
         ok["content"] = {op.media_type: {"schema": {}}}
-    ok["headers"] = {
-        "X-Request-ID": {"description": "The request's id", "schema": {"type": "string"}},
-        **{
-            name: {"description": text, "required": True, "schema": {"type": "string"}}
-            for name, text in op.headers.items()
-        },
-    }
+    ok["headers"] = _headers(op.headers)
     if op.links:
         ok["links"] = dict(op.links)
     # 414: a URL over gunicorn's 8,190-byte request line (``worker``), on any path.
@@ -177,6 +181,12 @@ def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> d
         "parameters": _parameters(route, rulesets),
         "responses": {str(op.status): ok},
     }
+    for also in op.also:
+        out["responses"][str(also.status)] = {
+            "description": HTTPStatus(also.status).phrase,
+            "content": {"application/json": {"schema": _ref(also.response)}},
+            "headers": _headers(also.headers),
+        }
     for status in sorted(statuses):
         out["responses"][str(status)] = _problem(status)
     if op.limited and guarded.get("limited"):

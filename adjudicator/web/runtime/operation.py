@@ -48,6 +48,8 @@ class Operation:
     :param expensive: counted against the tighter limit on writes as well
         (``ADJUDICATOR_RATELIMIT_WRITES``): creating or importing a game, loading a lexicon.
     :param ruleset_params: path or query parameters that name a ruleset (an enum).
+    :param also: other answers, as ``Also(status, type, headers)``: a view that
+        returns an instance of that type is answered with that status.
     """
 
     operation_id: str
@@ -69,6 +71,20 @@ class Operation:
     ruleset_params: tuple[str, ...] = ()
     headers: t.Mapping[str, str] = field(default_factory=dict)
     links: t.Mapping[str, t.Any] = field(default_factory=dict)
+    also: tuple[Also, ...] = ()
+
+    def status_of(self, answer: t.Any) -> int:
+        """The status of an answer: an alternative's when it is one, else ``status``."""
+        return next((a.status for a in self.also if isinstance(answer, a.response)), self.status)
+
+
+@dataclass(frozen=True, slots=True)
+class Also:
+    """Another answer of an operation (202 and a build's state, beside 201)."""
+
+    status: int
+    response: type[BaseModel]
+    headers: t.Mapping[str, str] = field(default_factory=dict)
 
 
 def serialize(answer: t.Any) -> bytes:
@@ -108,7 +124,7 @@ def operation(
                 result, headers = result
             return Response(
                 serialize(result) + b"\n",
-                status=op.status,
+                status=op.status_of(result),
                 headers=dict(headers),
                 mimetype="application/json",
             )
