@@ -27,6 +27,12 @@ LEXICONS = ROOT / "lexicons"
 GCG_DIR = ROOT.parent / "shared" / "data" / "gcg"
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto``: two workers per core.  A third of a run is waiting (browsers
+    rendering, servers starting, downloads), which a second worker per core fills."""
+    return 2 * (os.cpu_count() or 1)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """``serial`` tests (load, memory, kill -9) go to one xdist worker, one at a time,
