@@ -36,10 +36,14 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """``serial`` tests (load, memory, kill -9) go to one xdist worker, one at a time,
-    so that two of them never compete with each other for the machine."""
+    so that two of them never compete with each other for the machine; ``slow``
+    tests are handed out first."""
     for item in items:
         if item.get_closest_marker("serial"):
             item.add_marker(pytest.mark.xdist_group("serial"))
+    # The slow tests first: xdist hands tests out in this order, so none of the
+    # minute-long ones starts last while the other workers have nothing left.
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
 
 
 @pytest.fixture(autouse=True, scope="session")
