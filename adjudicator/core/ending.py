@@ -6,7 +6,7 @@ from __future__ import annotations
 import typing as t
 from collections import Counter
 
-from adjudicator.core.game import Event, GameState
+from adjudicator.core.game import Event, EventKind, GameState
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.errors import RackNotUnseenError, RackSizeError
 
@@ -74,17 +74,19 @@ def end_adjustments(state: GameState, racks: t.Mapping[int, str]) -> list[Event]
     others = [p for p in sorted(racks) if p != out_player and racks[p]]
     if out_player is None:
         return [
-            Event("rack_points", p, {"tiles": racks[p], "points": -value[p]}) for p in others
-        ] or [Event("end", 0, {})]
+            Event(EventKind.RACK_POINTS, p, {"tiles": racks[p], "points": -value[p]})
+            for p in others
+        ] or [Event(EventKind.END, 0, {})]
     if rule in ("subtract_add", "subtract"):
         events += [
-            Event("rack_points", p, {"tiles": racks[p], "points": -value[p]}) for p in others
+            Event(EventKind.RACK_POINTS, p, {"tiles": racks[p], "points": -value[p]})
+            for p in others
         ]
     if rule in ("subtract_add", "double_opponent") and others:
         factor = 2 if rule == "double_opponent" else 1
         events.append(
             Event(
-                "rack_points",
+                EventKind.RACK_POINTS,
                 out_player,
                 {
                     "tiles": "".join(racks[p] for p in others),
@@ -92,4 +94,4 @@ def end_adjustments(state: GameState, racks: t.Mapping[int, str]) -> list[Event]
                 },
             )
         )
-    return events or [Event("end", out_player, {})]
+    return events or [Event(EventKind.END, out_player, {})]

@@ -15,8 +15,10 @@ from __future__ import annotations
 import copy
 import typing as t
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from adjudicator.core.board import Board
+from adjudicator.core.notes import Note
 from adjudicator.core.placement import Placement
 from adjudicator.core.tiles import BLANK
 from adjudicator.errors import DrawTieError, InvalidRequestError
@@ -28,14 +30,30 @@ PLAYING = "playing"
 AWAITING_END = "awaiting_end"  # the final pass or challenge, or the racks
 OVER = "over"
 
-TURN_KINDS = ("play", "pass", "exchange")
+
+class EventKind(StrEnum):
+    """Every kind of stored event: the one list the API, the store and the pages use."""
+
+    PLAY = "play"
+    PASS = "pass"
+    EXCHANGE = "exchange"
+    WITHDRAWAL = "withdrawal"
+    CHALLENGE_BONUS = "challenge_bonus"
+    RACK_POINTS = "rack_points"
+    TIME_PENALTY = "time_penalty"
+    CHALLENGE = "challenge"
+    END = "end"
+    CORRECTION = "correction"
+
+
+TURN_KINDS = frozenset({EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE})
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """One stored event.  ``data`` holds the kind's fields (JSON-able)."""
 
-    kind: str
+    kind: EventKind
     player: int
     data: t.Mapping[str, t.Any] = field(default_factory=dict)
 
@@ -63,13 +81,13 @@ class LastPlay:
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
     index: int
-    kind: str
+    kind: EventKind
     player: int
     points: int
     totals: list[int]
     data: t.Mapping[str, t.Any]
     words: list[str] = field(default_factory=list)
-    note: str = ""
+    note: Note | None = None
     move: str = ""  # a play's GCG notation (its main word's, for a move in several lines)
     voided: bool = False  # taken back by a later correction: it counts for nothing
 

@@ -12,7 +12,7 @@ import typing as t
 
 from adjudicator.core.board import Board
 from adjudicator.core.coords import ACROSS, Coord, parse_coord
-from adjudicator.core.game import MAX_EVENTS, Event, GameState, HistoryEntry, new_game
+from adjudicator.core.game import MAX_EVENTS, Event, EventKind, GameState, HistoryEntry, new_game
 from adjudicator.core.gcg import (
     ChallengeBonus,
     Exchange,
@@ -82,7 +82,7 @@ def import_record(
             kind, nick, data = read_event(pragma)
             if nick not in nicks or kind not in EVENT_KINDS:
                 raise GcgPragmaError(pragma.line, pragma.raw, f"no event {kind} by {nick}")
-            add(Event(kind, nicks[nick], data))
+            add(Event(EventKind(kind), nicks[nick], data))
         if ev is None:
             break
         extra: dict[str, t.Any] = {}
@@ -101,7 +101,7 @@ def import_record(
 
 
 # Event kinds an #event pragma may carry (those with no GCG line).
-EVENT_KINDS = ("challenge", "end")
+EVENT_KINDS = frozenset({EventKind.CHALLENGE, EventKind.END})
 
 
 def _event(
@@ -119,26 +119,30 @@ def _event(
             data = {**base, "placement": [list(c) for c in cells], "recorded": ev.score}
             if swaps:
                 data["swaps"] = [list(s) for s in swaps]
-            return Event("play", ev.player, data)
+            return Event(EventKind.PLAY, ev.player, data)
         placement = _placement(state.board, rules, ev)
         cells = [[p.row, p.col, rules.alphabet.label(p.tile)] for p in placement.tiles]
         move = f"{ev.coord} {ev.word}"
         return Event(
-            "play", ev.player, {**base, "placement": cells, "move": move, "recorded": ev.score}
+            EventKind.PLAY,
+            ev.player,
+            {**base, "placement": cells, "move": move, "recorded": ev.score},
         )
     if isinstance(ev, Withdrawal):
-        return Event("withdrawal", ev.player, base)
+        return Event(EventKind.WITHDRAWAL, ev.player, base)
     if isinstance(ev, Exchange):
         count = ev.count if ev.count is not None else len(ev.tiles)
-        return Event("exchange", ev.player, {**base, "tiles": ev.tiles, "count": count})
+        return Event(EventKind.EXCHANGE, ev.player, {**base, "tiles": ev.tiles, "count": count})
     if isinstance(ev, Pass):
-        return Event("pass", ev.player, base)
+        return Event(EventKind.PASS, ev.player, base)
     if isinstance(ev, ChallengeBonus):
-        return Event("challenge_bonus", ev.player, {**base, "points": ev.score})
+        return Event(EventKind.CHALLENGE_BONUS, ev.player, {**base, "points": ev.score})
     if isinstance(ev, RackPoints):
-        return Event("rack_points", ev.player, {**base, "tiles": ev.tiles, "points": ev.score})
+        return Event(
+            EventKind.RACK_POINTS, ev.player, {**base, "tiles": ev.tiles, "points": ev.score}
+        )
     if isinstance(ev, TimePenalty):
-        return Event("time_penalty", ev.player, {**base, "points": ev.score})
+        return Event(EventKind.TIME_PENALTY, ev.player, {**base, "points": ev.score})
     raise TypeError(ev)  # pragma: no cover - the parser has no other kinds
 
 
@@ -228,14 +232,14 @@ def gcg_move(board: Board, placement: Placement, rules: Ruleset) -> str | None:
 # What an event's line says itself; its other fields go in a #data pragma.
 # Bookkeeping of the store, not of the game: never written.
 _NOT_WRITTEN = {"write"}
-_ON_THE_LINE = {
-    "play": {"rack", "placement", "swaps", "move", "recorded"},
-    "pass": {"rack"},
-    "exchange": {"rack", "tiles", "count"},
-    "withdrawal": {"rack"},
-    "challenge_bonus": {"rack", "points"},
-    "rack_points": {"rack", "tiles", "points"},
-    "time_penalty": {"rack", "points"},
+_ON_THE_LINE: dict[EventKind, set[str]] = {
+    EventKind.PLAY: {"rack", "placement", "swaps", "move", "recorded"},
+    EventKind.PASS: {"rack"},
+    EventKind.EXCHANGE: {"rack", "tiles", "count"},
+    EventKind.WITHDRAWAL: {"rack"},
+    EventKind.CHALLENGE_BONUS: {"rack", "points"},
+    EventKind.RACK_POINTS: {"rack", "tiles", "points"},
+    EventKind.TIME_PENALTY: {"rack", "points"},
 }
 
 
@@ -249,7 +253,7 @@ def export_record(
     out: list[GcgEvent] = []
     pragmas: list[Pragma] = header.pragmas()
     for event, entry in zip(events, state.history, strict=True):
-        if entry.voided or event.kind == "correction":
+        if entry.voided or event.kind == EventKind.CORRECTION:
             continue
         d = event.data
         if event.kind in EVENT_KINDS:
@@ -278,7 +282,7 @@ def _line(
     position: int,
 ) -> GcgEvent:
     d, k = event.data, event.kind
-    if k == "play":
+    if k == EventKind.PLAY:
         score = entry.points  # the ruleset's score: the record stays true to its rules
         if "move" in d and not d.get("swaps"):
             coord, word = str(d["move"]).split()
@@ -288,18 +292,18 @@ def _line(
             pragmas.append(placement_pragma(cells, swaps, position))
             coord, word = (entry.move or _first_square(cells)).split()
         return Play(**common, score=score, coord=coord, word=word)
-    if k == "pass":
+    if k == EventKind.PASS:
         return Pass(**common, score=0)
-    if k == "exchange":
+    if k == EventKind.EXCHANGE:
         tiles = str(d.get("tiles", ""))
         return Exchange(**common, score=0, tiles=tiles, count=None if tiles else int(d["count"]))
-    if k == "withdrawal":
+    if k == EventKind.WITHDRAWAL:
         return Withdrawal(**common, score=entry.points)
-    if k == "challenge_bonus":
+    if k == EventKind.CHALLENGE_BONUS:
         return ChallengeBonus(**common, score=entry.points)
-    if k == "rack_points":
+    if k == EventKind.RACK_POINTS:
         return RackPoints(**common, score=entry.points, tiles=str(d["tiles"]))
-    if k == "time_penalty":
+    if k == EventKind.TIME_PENALTY:
         return TimePenalty(**common, score=entry.points)
     raise ValueError(f"no GCG line for a {k} event")
 

@@ -17,11 +17,13 @@ from adjudicator.core.game import (
     PLAYING,
     TURN_KINDS,
     Event,
+    EventKind,
     GameState,
     HistoryEntry,
     LastPlay,
     new_game,
 )
+from adjudicator.core.notes import Note, NoteCode
 from adjudicator.core.placement import PlacedTile, Placement, Swap
 from adjudicator.core.scoring import WordScore, score_placement
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile, count_tiles
@@ -85,19 +87,17 @@ def replay(
     voided, and count for nothing: the state is what the others give.
     """
     state = new_game(rules, names, target, first_player)
-    voided = {int(i) for e in events if e.kind == "correction" for i in e.data["voids"]}
+    corrections = [e for e in events if e.kind == EventKind.CORRECTION]
+    voided = {int(i) for e in corrections for i in e.data["voids"]}
     for index, event in enumerate(events):
-        if index in voided or event.kind == "correction":
-            note = "voided" if index in voided else _void_note(event)
-            _record(state, event, Outcome(0, note=note), voided=index in voided)
+        if index in voided:
+            _record(state, event, Outcome(0, note=Note(NoteCode.VOIDED)), voided=True)
+        elif event.kind == EventKind.CORRECTION:
+            took_back = tuple(int(i) for i in event.data["voids"])
+            _record(state, event, Outcome(0, note=Note(NoteCode.TOOK_BACK, {"events": took_back})))
         else:
             apply(state, event, strict=strict)
     return state
-
-
-def _void_note(event: Event) -> str:
-    voids = event.data["voids"]
-    return f"took back event{'s' if len(voids) > 1 else ''} {', '.join(map(str, voids))}"
 
 
 class Outcome(t.NamedTuple):
@@ -106,7 +106,7 @@ class Outcome(t.NamedTuple):
 
     points: int
     words: t.Sequence[str] = ()
-    note: str = ""
+    note: Note | None = None
     move: str = ""
 
 
@@ -135,7 +135,7 @@ def last_action(state: GameState) -> list[int]:
 
     :raises WrongPhaseError: nothing left to take back.
     """
-    live = [h for h in state.history if not h.voided and h.kind != "correction"]
+    live = [h for h in state.history if not h.voided and h.kind != EventKind.CORRECTION]
     if not live:
         raise WrongPhaseError("there is no event to take back")
     last = live[-1]
@@ -157,9 +157,11 @@ def _check_allowed(state: GameState, event: Event) -> None:
     if not 0 <= event.player < state.players:
         raise InvalidRequestError(f"no player {event.player}", field="player")
     closing = (
-        event.kind == "rack_points" and state.history and state.history[-1].kind == "rack_points"
+        event.kind == EventKind.RACK_POINTS
+        and state.history
+        and state.history[-1].kind == EventKind.RACK_POINTS
     )  # the rest of one end-of-game batch
-    if state.status == OVER and event.kind != "time_penalty" and not closing:
+    if state.status == OVER and event.kind != EventKind.TIME_PENALTY and not closing:
         raise GameOverError()
     if event.kind in TURN_KINDS:
         if state.status != PLAYING:
@@ -182,13 +184,15 @@ def _play(state: GameState, event: Event, strict: bool) -> Outcome:
             raise
         state.flags.append(f"event {len(state.history)}: illegal play ({exc.code}): {exc.detail}")
         state.turn = (event.player + 1) % state.players
-        return Outcome(0, note=f"illegal: {exc.code}")
+        return Outcome(0, note=Note(NoteCode.ILLEGAL_PLAY, {"problem": exc.code}))
     p = event.player
-    note = ""
+    note = None
     recorded = event.data.get("recorded")
     if recorded is not None and recorded != b.score:
-        note = f"recorded {recorded}, the ruleset scores {b.score}"
-        state.flags.append(f"event {len(state.history)}: {note}")
+        note = Note(NoteCode.SCORE_DIFFERS, {"recorded": int(recorded), "scored": b.score})
+        state.flags.append(
+            f"event {len(state.history)}: recorded {recorded}, the ruleset scores {b.score}"
+        )
     state.scores[p] += b.score
     n = len(placement.tiles)
     drawn = min(n, state.bag)
@@ -245,7 +249,7 @@ def _pass(state: GameState, event: Event, strict: bool) -> Outcome:
     if event.data.get("lost_turn") and state.owed_turns[event.player] > 0:
         state.owed_turns[event.player] -= 1
     _scoreless(state, event, is_pass=True)
-    return Outcome(0, note="turn lost to a failed challenge" if event.data.get("lost_turn") else "")
+    return Outcome(0, note=Note(NoteCode.TURN_LOST) if event.data.get("lost_turn") else None)
 
 
 def _exchange(state: GameState, event: Event, strict: bool) -> Outcome:
@@ -263,7 +267,7 @@ def _withdrawal(state: GameState, event: Event, strict: bool) -> Outcome:
         if strict:
             raise WrongPhaseError("there is no play of this player to withdraw")
         state.flags.append(f"event {len(state.history)}: withdrawal with no play to take back")
-        return Outcome(0, note="nothing to withdraw")
+        return Outcome(0, note=Note(NoteCode.NOTHING_TO_WITHDRAW))
     p = last.player
     state.board = last.board_before
     state.scores[p] -= last.score
@@ -278,7 +282,7 @@ def _withdrawal(state: GameState, event: Event, strict: bool) -> Outcome:
     limit = state.rules.end_scoreless_turns
     if state.status == PLAYING and limit and state.scoreless_turns >= limit:
         state.status, state.end_reason = AWAITING_END, "scoreless_turns"
-    return Outcome(-last.score, note="play withdrawn")
+    return Outcome(-last.score, note=Note(NoteCode.PLAY_WITHDRAWN))
 
 
 def _points(state: GameState, event: Event, strict: bool) -> Outcome:
@@ -293,11 +297,11 @@ def _challenge(state: GameState, event: Event, strict: bool) -> Outcome:
     if event.data.get("loses_game") is not None:
         state.loser_by_challenge = int(event.data["loses_game"])
         _finish(state, "challenge")
-    note = f"challenge: {event.data.get('verdict', '')}"
+    verdict = {"verdict": str(event.data.get("verdict", ""))}
     if event.data.get("loses_next_turn"):
         state.owed_turns[event.player] += 1
-        note += "; the challenger loses their next turn"
-    return Outcome(0, note=note)
+        return Outcome(0, note=Note(NoteCode.CHALLENGER_LOSES_TURN, verdict))
+    return Outcome(0, note=Note(NoteCode.CHALLENGE_RULED, verdict))
 
 
 def lost_turns(state: GameState, **data: t.Any) -> list[Event]:
@@ -306,7 +310,7 @@ def lost_turns(state: GameState, **data: t.Any) -> list[Event]:
     ``data`` goes into each."""
     out: list[Event] = []
     while state.status == PLAYING and state.owed_turns[state.turn] > 0:
-        event = Event("pass", state.turn, {**data, "lost_turn": True})
+        event = Event(EventKind.PASS, state.turn, {**data, "lost_turn": True})
         apply(state, event)
         out.append(event)
     return out
@@ -318,13 +322,16 @@ def _rack_points(state: GameState, event: Event, strict: bool) -> Outcome:
     points = _points(state, event, strict).points
     state.status = OVER
     expected = _expected_rack_points(state, str(event.data.get("tiles", "")), points)
-    note = ""
+    note = None
     if expected is not None and expected != points:
-        note = f"{points:+d} as recorded; {state.rules.name} gives {expected:+d}"
-        state.flags.append(f"event {len(state.history)}: {note}")
+        note = Note(NoteCode.RACK_POINTS_DIFFER, {"recorded": points, "expected": expected})
+        state.flags.append(
+            f"event {len(state.history)}: {points:+d} as recorded; "
+            f"{state.rules.name} gives {expected:+d}"
+        )
     elif event.data.get("worked_out"):
-        who = " and ".join(event.data["worked_out"])
-        note = f"{who}'s rack worked out from the unseen tiles"
+        names = tuple(str(n) for n in event.data["worked_out"])
+        note = Note(NoteCode.RACKS_WORKED_OUT, {"names": names})
     return Outcome(points, note=note)
 
 
@@ -341,7 +348,7 @@ def _expected_rack_points(state: GameState, tiles: str, points: int) -> int | No
 
 def _end(state: GameState, event: Event, strict: bool) -> Outcome:
     _finish(state, state.end_reason or "agreed")
-    return Outcome(0, note="ended without racks")
+    return Outcome(0, note=Note(NoteCode.ENDED_WITHOUT_RACKS))
 
 
 def _finish(state: GameState, reason: str) -> None:
@@ -350,14 +357,15 @@ def _finish(state: GameState, reason: str) -> None:
     state.status, state.end_reason = OVER, state.end_reason or reason
 
 
-_HANDLERS: dict[str, t.Callable[[GameState, Event, bool], Outcome]] = {
-    "play": _play,
-    "pass": _pass,
-    "exchange": _exchange,
-    "withdrawal": _withdrawal,
-    "challenge_bonus": _points,
-    "time_penalty": _points,
-    "challenge": _challenge,
-    "rack_points": _rack_points,
-    "end": _end,
+# What each kind does; a correction is folded by :func:`replay` itself.
+_HANDLERS: dict[EventKind, t.Callable[[GameState, Event, bool], Outcome]] = {
+    EventKind.PLAY: _play,
+    EventKind.PASS: _pass,
+    EventKind.EXCHANGE: _exchange,
+    EventKind.WITHDRAWAL: _withdrawal,
+    EventKind.CHALLENGE_BONUS: _points,
+    EventKind.TIME_PENALTY: _points,
+    EventKind.CHALLENGE: _challenge,
+    EventKind.RACK_POINTS: _rack_points,
+    EventKind.END: _end,
 }

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import typing as t
 from dataclasses import dataclass
+from enum import StrEnum
 
 from adjudicator.core.ending import end_adjustments, end_racks
-from adjudicator.core.game import PLAYING, Event
+from adjudicator.core.game import PLAYING, Event, EventKind
 from adjudicator.core.game_gcg import gcg_move
 from adjudicator.errors import InvalidRequestError, WrongPhaseError
 from adjudicator.services.challenges import rule_on_challenge
@@ -19,11 +20,25 @@ if t.TYPE_CHECKING:
     from adjudicator.store.audit import AuditTrail
 
 
+class EntryType(StrEnum):
+    """What a scorekeeper enters.  A challenge is recorded as the event its
+    ruling calls for (a withdrawal, a bonus, a lost turn, or a challenge), an end
+    as the racks' points; the others are the event of the same name."""
+
+    PLAY = EventKind.PLAY.value
+    PASS = EventKind.PASS.value
+    EXCHANGE = EventKind.EXCHANGE.value
+    CHALLENGE = EventKind.CHALLENGE.value
+    END = EventKind.END.value
+    TIME_PENALTY = EventKind.TIME_PENALTY.value
+    CORRECTION = EventKind.CORRECTION.value
+
+
 @dataclass(slots=True)
 class EventIn:
     """One event as a scorekeeper sends it."""
 
-    type: str
+    type: EntryType
     player: int
     placement: t.Sequence[PlacedIn] | None = None
     move: str | None = None
@@ -43,7 +58,7 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
     base: dict[str, t.Any] = {"rack": spec.rack} if spec.rack else {}
     if not 0 <= spec.player < state.players:
         raise InvalidRequestError(f"no player {spec.player}", field="player")
-    if spec.type == "play":
+    if spec.type == EntryType.PLAY:
         placement = read_placement(rules, state.board, spec.placement, spec.move, spec.swaps)
         data = {
             **base,
@@ -60,22 +75,22 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
             move = gcg_move(state.board, placement, rules)
         if move:
             data["move"] = move
-        return [Event("play", spec.player, data)]
-    if spec.type == "pass":
-        return [Event("pass", spec.player, base)]
-    if spec.type == "exchange":
+        return [Event(EventKind.PLAY, spec.player, data)]
+    if spec.type == EntryType.PASS:
+        return [Event(EventKind.PASS, spec.player, base)]
+    if spec.type == EntryType.EXCHANGE:
         tiles = spec.tiles or ""
         count = len(alpha.rack(tiles)) if tiles else (spec.count or 0)
         if not 1 <= count <= rules.rack_size:
             raise InvalidRequestError(
                 "an exchange swaps 1 to a rack's worth of tiles", field="count"
             )
-        return [Event("exchange", spec.player, {**base, "tiles": tiles, "count": count})]
-    if spec.type == "time_penalty":
+        return [Event(EventKind.EXCHANGE, spec.player, {**base, "tiles": tiles, "count": count})]
+    if spec.type == EntryType.TIME_PENALTY:
         if not spec.points:
             raise InvalidRequestError("a time penalty needs points", field="points")
-        return [Event("time_penalty", spec.player, {"points": -abs(spec.points)})]
-    if spec.type == "end":
+        return [Event(EventKind.TIME_PENALTY, spec.player, {"points": -abs(spec.points)})]
+    if spec.type == EntryType.END:
         given = dict(spec.racks or {})
         for p in given:
             if not 0 <= p < state.players:
@@ -86,7 +101,7 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
             note = {"worked_out": [state.names[p] for p in worked_out]}
             events = [Event(e.kind, e.player, {**e.data, **note}) for e in events]
         return events
-    if spec.type == "challenge":
+    if spec.type == EntryType.CHALLENGE:
         return _challenge(registry, trail, game, spec.player)
     raise InvalidRequestError(f"unknown event type {spec.type!r}", field="type")
 
@@ -94,8 +109,8 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
 def _challenge(registry: Registry, trail: AuditTrail, game: Game, challenger: int) -> list[Event]:
     state = game.state
     last = state.last_play
-    live = [h for h in state.history if not h.voided and h.kind != "correction"]
-    if not live or live[-1].kind != "play" or last is None or last.challenged:
+    live = [h for h in state.history if not h.voided and h.kind != EventKind.CORRECTION]
+    if not live or live[-1].kind != EventKind.PLAY or last is None or last.challenged:
         raise WrongPhaseError("only the last play can be challenged, once, before the next turn")
     if challenger == last.player:
         raise WrongPhaseError("a player cannot challenge their own play")
@@ -112,15 +127,17 @@ def _challenge(registry: Registry, trail: AuditTrail, game: Game, challenger: in
     c = ruling.consequence
     tag = {"adjudication_id": ruling.id, "verdict": ruling.verdict, "rule": ruling.rule}
     if c.play == "withdrawn" and c.loses_game is None:
-        return [Event("withdrawal", last.player, tag)]
+        return [Event(EventKind.WITHDRAWAL, last.player, tag)]
     if c.loses_game is not None:
         loser = challenger if c.loses_game == "challenger" else last.player
-        return [Event("challenge", challenger, {**tag, "loses_game": loser})]
+        return [Event(EventKind.CHALLENGE, challenger, {**tag, "loses_game": loser})]
     if c.points_to_challenged:
-        return [Event("challenge_bonus", last.player, {**tag, "points": c.points_to_challenged})]
+        return [
+            Event(EventKind.CHALLENGE_BONUS, last.player, {**tag, "points": c.points_to_challenged})
+        ]
     if c.challenger_loses_turn and state.status == PLAYING:
         if state.turn == challenger:
-            return [Event("pass", challenger, {**tag, "lost_turn": True})]
+            return [Event(EventKind.PASS, challenger, {**tag, "lost_turn": True})]
         # Another player moves first: the challenger's turn is skipped when it comes.
-        return [Event("challenge", challenger, {**tag, "loses_next_turn": True})]
-    return [Event("challenge", challenger, tag)]
+        return [Event(EventKind.CHALLENGE, challenger, {**tag, "loses_next_turn": True})]
+    return [Event(EventKind.CHALLENGE, challenger, tag)]

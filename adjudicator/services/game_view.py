@@ -9,23 +9,12 @@ from typing import NotRequired
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
-from adjudicator.core.game import Event, GameState, HistoryEntry
+from adjudicator.core.game import Event, EventKind, GameState, HistoryEntry
+from adjudicator.core.notes import NoteCode
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.services.answer import Answer
 from adjudicator.services.game_clock import GameClock
 
-EventType = t.Literal[
-    "correction",
-    "play",
-    "pass",
-    "exchange",
-    "withdrawal",
-    "challenge_bonus",
-    "rack_points",
-    "time_penalty",
-    "challenge",
-    "end",
-]
 # Members of a stored event that the history shows as they are.
 _SHOWN = ("rack", "tiles", "adjudication_id", "verdict")
 
@@ -46,22 +35,32 @@ class GamePlayer(Answer):
 
 
 @with_config(ConfigDict(extra="forbid"))
+class NoteOut(TypedDict):
+    """What the referee says about an event, as a code and its parameters
+    (``docs/api.md`` lists them); the pages say it in the reader's language."""
+
+    code: NoteCode
+    params: dict[str, int | str | list[int] | list[str]]
+
+
+@with_config(ConfigDict(extra="forbid"))
 class HistoryItem(TypedDict):
     """One event of the game (a typed dict: a game has up to 1,000 of them).
     ``totals`` holds every player's running total after it; ``move`` is a play's
     GCG notation (its main word's, for a move in several lines); ``squares`` its
     new tiles' squares, ``[row, col]`` from 0; ``count`` is the number of tiles
     an exchange swapped; ``voided`` marks an event a later
-    correction took back, which counts for nothing."""
+    correction took back, which counts for nothing; ``note``, where there is one,
+    is what the referee says about it."""
 
     index: int
-    type: EventType
+    type: EventKind
     player: int
     points: int
     totals: list[int]
     words: list[str]
-    note: str
     voided: bool
+    note: NotRequired[NoteOut]
     move: NotRequired[str]
     squares: NotRequired[list[list[int]]]
     rack: NotRequired[str]
@@ -143,7 +142,7 @@ def _revealed(s: GameState) -> list[int]:
     """The tiles the racks showed at the end: each rack's own rack-points event,
     or, where only the player who went out has one (its tiles are the others'
     racks), that one."""
-    ends = [h for h in s.history if h.kind == "rack_points" and not h.voided]
+    ends = [h for h in s.history if h.kind == EventKind.RACK_POINTS and not h.voided]
     out = s.last_play.player if s.end_reason == "went_out" and s.last_play else None
     own = [h for h in ends if h.player != out] or ends
     return [tile for h in own for tile in s.rules.alphabet.rack(str(h.data.get("tiles", "")))]
@@ -159,23 +158,28 @@ def _flags(game: Game) -> list[str]:
 def _item(h: HistoryEntry) -> HistoryItem:
     item: HistoryItem = {
         "index": h.index,
-        "type": t.cast(EventType, h.kind),
+        "type": h.kind,
         "player": h.player,
         "points": h.points,
         "totals": h.totals,
         "words": h.words,
-        "note": h.note,
         "voided": h.voided,
     }
+    if h.note is not None:
+        params = h.note.params.items()
+        item["note"] = {
+            "code": h.note.code,
+            "params": {k: list(v) if isinstance(v, tuple) else v for k, v in params},
+        }
     move = h.data.get("move") or h.move
     if move:
         item["move"] = str(move)
-    if h.kind == "play" and "placement" in h.data:
+    if h.kind == EventKind.PLAY and "placement" in h.data:
         item["squares"] = [[int(r), int(c)] for r, c, *_ in h.data["placement"]]
     for key in _SHOWN:
         if key in h.data:
             item[key] = str(h.data[key])  # type: ignore[literal-required]
-    if h.kind == "exchange" and "count" in h.data:
+    if h.kind == EventKind.EXCHANGE and "count" in h.data:
         item["count"] = int(h.data["count"])
     return item
 

@@ -8,7 +8,7 @@ import typing as t
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from adjudicator.core.game import MAX_EVENTS, Event, first_by_draw
+from adjudicator.core.game import MAX_EVENTS, Event, EventKind, first_by_draw
 from adjudicator.core.game_gcg import export_record, import_record, nicknames
 from adjudicator.core.gcg import Pragma, decode_gcg, parse_gcg, write_gcg
 from adjudicator.core.gcg.extensions import Header, read_header
@@ -23,7 +23,7 @@ from adjudicator.errors import (
 )
 from adjudicator.services.board_svg import board_svg
 from adjudicator.services.game_clock import GameClock, clock_of, keep_clock, now
-from adjudicator.services.game_events import EventIn, events_for
+from adjudicator.services.game_events import EntryType, EventIn, events_for
 from adjudicator.services.game_view import Game, GameOut, SpectatorView, describe, game_out
 from adjudicator.services.plays import column_first
 from adjudicator.services.rulesets import ruleset_of_record
@@ -213,9 +213,9 @@ class Games:
         game = self.read(id_)
         if version != len(game.events):
             raise StaleVersionError(version, len(game.events))
-        if spec.type == "correction":
+        if spec.type == EntryType.CORRECTION:
             voids = last_action(game.state)
-            new = [Event("correction", spec.player, {"voids": voids})]
+            new = [Event(EventKind.CORRECTION, spec.player, {"voids": voids})]
             state = self._replayed(game.row, [*game.events, *new]).state
         else:
             state = game.state.copy()  # the cached state stays as it is if this fails

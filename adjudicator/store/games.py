@@ -11,7 +11,7 @@ import uuid
 
 import sqlalchemy as sa
 
-from adjudicator.core.game import Event
+from adjudicator.core.game import Event, EventKind
 from adjudicator.errors import ConflictError, NotFoundError
 from adjudicator.store.schema import game_events, games
 
@@ -119,7 +119,7 @@ class GameStore:
                 .mappings()
                 .all()
             )
-        events = [Event(r["kind"], r["player"], r["data"]) for r in rows]
+        events = [Event(EventKind(r["kind"]), r["player"], r["data"]) for r in rows]
         return dict(row), events
 
     def version(self, id_: str) -> int | None:

@@ -164,7 +164,10 @@ def test_a_correction_voids_the_last_entry_and_the_game_replays_without_it(gc):
     assert t.game["scores"] == [32, t.game["scores"][1]]
     history = t.game["history"]
     assert history[2]["voided"] and history[2]["move"] == "G7 O.E"  # kept, marked
-    assert history[3]["type"] == "correction" and history[3]["note"] == "took back event 2"
+    assert history[3]["type"] == "correction" and history[3]["note"] == {
+        "code": "took-back",
+        "params": {"events": [2]},
+    }
     assert not history[0]["voided"] and not history[1]["voided"]
     t.send(type="play", player=0, move="10F ZA")  # the right move now
     # Spectators see it, and the GCG leaves the voided move out.

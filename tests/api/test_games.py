@@ -309,13 +309,16 @@ def test_a_failed_double_challenge_skips_the_challengers_next_turn_with_three_pl
     assert r.status_code == 201 and body["turn"] == 1 and body["version"] == 2
     entry = body["history"][-1]
     assert entry["type"] == "challenge" and entry["verdict"] == "acceptable"
-    assert entry["note"].endswith("the challenger loses their next turn")
+    assert entry["note"] == {
+        "code": "challenger-loses-turn",
+        "params": {"verdict": "acceptable"},
+    }
     r = post(gc, id_, auth, version=2, type="pass", player=1)  # Bob; Cat's turn is lost
     body = r.get_json()
     assert r.status_code == 201 and body["version"] == 4 and body["turn"] == 0
     lost = body["history"][-1]
     assert (lost["type"], lost["player"]) == ("pass", 2)
-    assert lost["note"] == "turn lost to a failed challenge"
+    assert lost["note"] == {"code": "turn-lost", "params": {}}
     r = post(gc, id_, auth, version=4, type="pass", player=2)
     assert r.status_code == 409 and r.get_json()["code"] == "not-your-turn"
     r = post(gc, id_, auth, version=4, type="pass", player=0)

@@ -6,6 +6,7 @@ import pytest
 
 from adjudicator.core.ending import end_adjustments, end_racks, unseen
 from adjudicator.core.game import AWAITING_END, Event, new_game
+from adjudicator.core.notes import Note, NoteCode
 from adjudicator.core.referee import apply
 from adjudicator.core.tiles import BLANK
 from adjudicator.errors import RackNotUnseenError, RackSizeError
@@ -70,4 +71,4 @@ def test_a_worked_out_rack_says_so(registry):
     for event in end_adjustments(state, racks):
         apply(state, Event(event.kind, event.player, {**event.data, "worked_out": ["Bob"]}))
     assert state.status == "over"
-    assert state.history[-1].note == "Bob's rack worked out from the unseen tiles"
+    assert state.history[-1].note == Note(NoteCode.RACKS_WORKED_OUT, {"names": ("Bob",)})

@@ -6,6 +6,7 @@ import pytest
 
 from adjudicator.core.ending import end_adjustments
 from adjudicator.core.game import AWAITING_END, OVER, PLAYING, Event, new_game
+from adjudicator.core.notes import Note, NoteCode
 from adjudicator.core.referee import (
     ExchangeNotAllowedError,
     GameOverError,
@@ -170,7 +171,7 @@ def test_an_owed_turn_is_lost_when_it_comes_round(registry):
     made = lost_turns(state)
     assert made == [Event("pass", 3, {"lost_turn": True})]
     assert state.turn == 0 and state.owed_turns == [0, 0, 0, 0]
-    assert state.history[-1].note == "turn lost to a failed challenge"
+    assert state.history[-1].note == Note(NoteCode.TURN_LOST)
     assert state.scoreless_turns == 3  # a lost turn is a scoreless turn
 
 

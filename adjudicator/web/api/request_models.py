@@ -9,6 +9,7 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 
 from adjudicator.core.names import MAX_NAME_LENGTH
+from adjudicator.services.game_events import EntryType
 from adjudicator.web.runtime.parsing import Strict
 
 # A row is a string or a list of cells: tried in that order (a string, the usual
@@ -276,7 +277,7 @@ class CreateGameRequest(Strict):
 
 class EventRequest(Strict):
     version: Version
-    type: Literal["play", "pass", "exchange", "challenge", "end", "time_penalty", "correction"]
+    type: EntryType
     player: Player
     placement: list[TileModel] | None = Field(default=None, max_length=64)
     move: str | None = Field(default=None, min_length=1, max_length=160)

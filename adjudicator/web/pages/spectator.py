@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from flask import Blueprint, render_template
 
+from adjudicator.core.game import EventKind
+from adjudicator.core.notes import NoteCode
 from adjudicator.services.board_svg import legend
 from adjudicator.web.runtime.auth import PAGE_HEADERS
 from adjudicator.web.runtime.extension import runtime
@@ -22,13 +24,11 @@ from adjudicator.web.runtime.i18n import gettext, pgettext
 from adjudicator.web.runtime.operation import operation
 
 if t.TYPE_CHECKING:
-    from adjudicator.services.game_view import HistoryItem, SpectatorView
+    from adjudicator.services.game_view import HistoryItem, NoteOut, SpectatorView
 
 bp = Blueprint("spectator", __name__)
 
 POLL_SECONDS = 4
-_TOOK_BACK = re.compile(r"^took back events? ([\d, ]+)$")
-_WORKED_OUT = re.compile(r"^(.+)'s rack worked out from the unseen tiles$")
 # A digraph tile in a word: its brackets keep it apart in notation ([CH]ICO),
 # but a word is read with its letters (CHICO), as the tiles on the board show it.
 _BRACKETED = re.compile(r"\[([^\[\]]+)\]")
@@ -114,17 +114,16 @@ def status_line(game: SpectatorView) -> str:
 def move_rows(game: SpectatorView) -> list[MoveRow]:
     """The history, latest first, in the page's language."""
     names = _event_names()
-    notes = _fixed_notes()
     rows = []
     for h in reversed(game.history):
         kind = h["type"]
         words = ", ".join(_BRACKETED.sub(r"\1", w) for w in h["words"])
-        if kind == "play":
+        if kind == EventKind.PLAY:
             # A play with no notation (one taken back before the record kept
             # its move) is still named, so its struck-through line says what it was.
-            what = h.get("move") or words or pgettext("move", "Play")
+            what = h.get("move") or words or names[kind]
         else:
-            what = names.get(kind, kind.replace("_", " "))
+            what = names[kind]
             if h.get("tiles"):
                 what = f"{what} {h['tiles']}"
         rows.append(
@@ -134,7 +133,7 @@ def move_rows(game: SpectatorView) -> list[MoveRow]:
                 player=game.players[h["player"]].name,
                 what=what,
                 words=words if _spells_more(what, words) else "",
-                note=_note(h, notes),
+                note=_note(h),
                 points=f"{h['points']:+d}",
                 total=h["totals"][h["player"]],
                 voided=h["voided"],
@@ -149,51 +148,67 @@ def _spells_more(move: str, words: str) -> bool:
     return bool(words) and words.casefold() != played.casefold()
 
 
-def _note(h: HistoryItem, notes: dict[str, str]) -> str:
-    """The referee's note, translated where the page knows its words; a voided
-    event is marked by the template, so its note is not repeated."""
-    note = h["note"]
-    if h["voided"] or not note:
+def _note(h: HistoryItem) -> str:
+    """The referee's note in the page's language; a voided event is marked by
+    the template, so its note is not repeated."""
+    note = h.get("note")
+    if h["voided"] or note is None:
         return ""
-    if note in notes:
-        return notes[note]
-    if h["type"] == "challenge":
-        verdict = h.get("verdict", "")
+    return note_text(note)
+
+
+def note_text(note: NoteOut) -> str:
+    """A note's code and parameters, said through the catalogues."""
+    code, params = note["code"], note["params"]
+    if code in (NoteCode.CHALLENGE_RULED, NoteCode.CHALLENGER_LOSES_TURN):
+        verdict = str(params.get("verdict", ""))
         said = {"acceptable": gettext("acceptable"), "unacceptable": gettext("unacceptable")}
         text = said.get(verdict, verdict)
-        if "loses their next turn" in note:
+        if code == NoteCode.CHALLENGER_LOSES_TURN:
             text = gettext("%(verdict)s; the challenger loses their next turn", verdict=text)
         return text
-    took_back = _TOOK_BACK.match(note)
-    if took_back:
-        moves = ", ".join(f"#{int(i) + 1}" for i in took_back.group(1).split(","))
-        return gettext("took back %(moves)s", moves=moves)
-    worked_out = _WORKED_OUT.match(note)
-    if worked_out:
-        return gettext("rack worked out from the unseen tiles (%(names)s)", names=worked_out[1])
-    return note  # an import's flag: the record's own figures, as the referee put them
+    if code == NoteCode.TOOK_BACK:
+        events = t.cast("list[int]", params.get("events", []))  # the referee's own parameter
+        return gettext("took back %(moves)s", moves=", ".join(f"#{i + 1}" for i in events))
+    if code == NoteCode.RACKS_WORKED_OUT:
+        names = ", ".join(map(str, t.cast("list[str]", params.get("names", []))))
+        return gettext("rack worked out from the unseen tiles (%(names)s)", names=names)
+    if code == NoteCode.SCORE_DIFFERS:
+        return gettext("recorded %(recorded)s, the ruleset scores %(scored)s", **params)
+    if code == NoteCode.RACK_POINTS_DIFFER:
+        return gettext(
+            "%(recorded)s as recorded, the ruleset gives %(expected)s",
+            recorded=f"{params['recorded']:+d}",
+            expected=f"{params['expected']:+d}",
+        )
+    if code == NoteCode.ILLEGAL_PLAY:
+        return gettext("illegal play (%(problem)s)", **params)
+    return _fixed_notes()[code]
 
 
-def _event_names() -> dict[str, str]:
+def _event_names() -> dict[EventKind, str]:
     return {
-        "correction": gettext("Correction"),
-        "pass": pgettext("move", "Pass"),
-        "exchange": pgettext("move", "Exchange"),
-        "withdrawal": gettext("Play withdrawn"),
-        "challenge_bonus": gettext("Challenge bonus"),
-        "rack_points": gettext("Tiles left on the rack"),
-        "time_penalty": gettext("Time penalty"),
-        "challenge": gettext("Challenge"),
-        "end": gettext("End of the game"),
+        EventKind.PLAY: pgettext("move", "Play"),
+        EventKind.CORRECTION: gettext("Correction"),
+        EventKind.PASS: pgettext("move", "Pass"),
+        EventKind.EXCHANGE: pgettext("move", "Exchange"),
+        EventKind.WITHDRAWAL: gettext("Play withdrawn"),
+        EventKind.CHALLENGE_BONUS: gettext("Challenge bonus"),
+        EventKind.RACK_POINTS: gettext("Tiles left on the rack"),
+        EventKind.TIME_PENALTY: gettext("Time penalty"),
+        EventKind.CHALLENGE: gettext("Challenge"),
+        EventKind.END: gettext("End of the game"),
     }
 
 
-def _fixed_notes() -> dict[str, str]:
+def _fixed_notes() -> dict[NoteCode, str]:
+    """The notes without parameters."""
     return {
-        "play withdrawn": "",  # the event's name says it
-        "nothing to withdraw": gettext("nothing to withdraw"),
-        "turn lost to a failed challenge": gettext("turn lost to a failed challenge"),
-        "ended without racks": gettext("ended without racks"),
+        NoteCode.VOIDED: gettext("voided"),
+        NoteCode.PLAY_WITHDRAWN: "",  # the event's name says it
+        NoteCode.NOTHING_TO_WITHDRAW: gettext("nothing to withdraw"),
+        NoteCode.TURN_LOST: gettext("turn lost to a failed challenge"),
+        NoteCode.ENDED_WITHOUT_RACKS: gettext("ended without racks"),
     }
 
 

@@ -8,10 +8,13 @@ import { state } from "./state.js";
 
 export const signed = (points) => (points > 0 ? "+" : "") + points;
 
+// The referee's note on an event is a code (docs/api.md), never text to read.
+const noted = (h, code) => Boolean(h.note && h.note.code === code);
+
 export function describeItem(h) {
   if (h.type === "play") return h.move || h.words.join(", ");
   let text = S[h.type] || h.type;
-  if (h.type === "pass" && h.note && h.note.includes("lost")) text = S.lost_turn;
+  if (noted(h, "turn-lost")) text = S.lost_turn;
   if (h.type === "exchange") text += " " + (h.tiles || (h.count ? fmt(S.exchanged, { count: h.count }) : ""));
   if (h.type === "rack_points" && h.tiles) text += " " + h.tiles;
   return text.trim();
@@ -136,8 +139,8 @@ export function showRuling(added) {
   const acceptable = ruled ? ruled.verdict === "acceptable" : !added.some((h) => h.type === "withdrawal");
   const consequences = [acceptable ? S.play_stands : S.withdrawn];
   for (const h of added) {
-    if (h.type === "pass" && h.note.includes("lost")) consequences.push(fmt(S.loses_turn, { name: name(h.player) }));
-    if (h.type === "challenge" && h.note.includes("next turn")) consequences.push(fmt(S.loses_next_turn, { name: name(h.player) }));
+    if (noted(h, "turn-lost")) consequences.push(fmt(S.loses_turn, { name: name(h.player) }));
+    if (noted(h, "challenger-loses-turn")) consequences.push(fmt(S.loses_next_turn, { name: name(h.player) }));
     if (h.type === "challenge_bonus") consequences.push(fmt(S.gets_points, { name: name(h.player), points: h.points }));
   }
   if (game.status === "over" && game.end_reason === "challenge") {
