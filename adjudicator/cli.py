@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from adjudicator.cli_lexicons import lexicon
+from adjudicator.core.challenge import ChallengeRule
 from adjudicator.errors import AdjudicatorError, InputError, NotFoundError
 from adjudicator.services.answer import to_data
 
@@ -222,7 +223,7 @@ def check(ruleset: str, as_json: bool, lexicon_name: str | None, words: tuple[st
 @click.option("--ruleset", required=True)
 @click.option(
     "--rule",
-    type=click.Choice(["void", "single", "double", "five_point", "ten_point", "triple"]),
+    type=click.Choice([r.value for r in ChallengeRule]),
     help="Challenge rule (default: the ruleset's).",
 )
 @click.option("--reveal", is_flag=True, help="Say which word failed (director use).")
@@ -241,7 +242,7 @@ def challenge(
         open_trail(Settings.from_env()),
         ruleset,
         words=list(words),
-        rule=rule,
+        rule=ChallengeRule(rule) if rule else None,
         reveal=reveal,
         asked_by="cli",
         lexicon_name=lexicon_name,

@@ -51,108 +51,10 @@ class Setting:
     help: str
 
 
-SETTINGS: tuple[Setting, ...] = (
-    Setting(
-        "config_dir",
-        None,
-        "Folder of alphabets/, layouts/ and rulesets/ (default: the bundled config).",
-    ),
-    Setting(
-        "data_dir",
-        None,
-        "Folder of the service's data: the SQLite database and the lexicons loaded "
-        "into the service, under `lexicons/` (default: /var/lib/adjudicator when it "
-        "exists, else the user's data folder, e.g. ~/.local/share/adjudicator).",
-    ),
-    Setting(
-        "lexicon_dir",
-        None,
-        "Folder of the bundled lexicons, read only (default: the bundled lexicons).",
-    ),
-    Setting(
-        "database_url",
-        None,
-        "SQLAlchemy URL of the database (default: adjudicator.db in the data folder).",
-    ),
-    Setting(
-        "problem_base_uri",
-        "urn:adjudicator:problem:",
-        "Prefix of the `type` URI of problem documents.",
-    ),
-    Setting("max_words", 10_000, "Most words in one check or challenge request."),
-    Setting("max_word_length", 64, "Most tiles in one word."),
-    Setting("max_body_bytes", 1_048_576, "Largest request body accepted."),
-    Setting(
-        "max_lexicon_bytes",
-        67_108_864,
-        "Largest word list accepted by `POST /api/v1/lexicons`.",
-    ),
-    Setting(
-        "build_memory_bytes",
-        4_294_967_296,
-        "Most memory the process building an uploaded word list may use (a 50 MB "
-        "list needs about 2 GB); one such build runs at a time. 0: no limit.",
-    ),
-    Setting("judge_max_words", 12, "Most words the judge page accepts in one challenge."),
-    Setting("log_level", "INFO", "Logging level."),
-    Setting(
-        "admin_key",
-        None,
-        "Key for admin actions (listing adjudications, revealing word results). "
-        "Unset: the service generates one into `admin-key` in the data folder on "
-        "first start (mode 0600); `adjudicator admin-key` shows it.",
-    ),
-    Setting(
-        "api_keys",
-        None,
-        "Client keys as `name:key,name:key`. Set: reading words, rulesets, scores "
-        "and challenges needs one of them. Unset: reading is open.",
-    ),
-    Setting(
-        "ratelimit_default",
-        "6000/minute",
-        "Requests allowed per client key, or per address for requests without one, "
-        "in the `limits` notation; `off` disables rate limiting.",
-    ),
-    Setting(
-        "ratelimit_writes",
-        "120/minute",
-        "Also allowed per client key (or address) for the expensive writes: creating "
-        "or importing a game, loading a lexicon.",
-    ),
-    Setting(
-        "ratelimit_storage_url",
-        "memory://",
-        "Where rate-limit counters live: `memory://` (per process) or a shared store "
-        "such as `redis://host:6379` for several workers or instances.",
-    ),
-    Setting("max_json_depth", 32, "Deepest nesting of arrays and objects in a JSON body."),
-    Setting(
-        "proxy_hops",
-        0,
-        "Reverse proxies in front of the service whose `X-Forwarded-For` and "
-        "`X-Forwarded-Proto` are believed (0: none; the peer's address is the client's).",
-    ),
-    Setting(
-        "public_url",
-        None,
-        "Where players reach the service, as `https://scrabble.example.org` (a "
-        "proxy's or a fixed name): the start of share links and QR codes (default: "
-        "the address each request came to).",
-    ),
-    Setting(
-        "game_cache_bytes",
-        67_108_864,
-        "Most memory each worker process keeps replayed games in (estimated from "
-        "their events); the least recently read are dropped past it.",
-    ),
-    Setting(
-        "request_read_seconds",
-        10,
-        "Seconds a client has to send a request's line and headers, and again for "
-        "its body (plus a second per 64 KiB); a slower one is cut off (408).",
-    ),
-)
+def setting(default: t.Any, help: str, *, repr: bool = True) -> t.Any:
+    """A field of :class:`Settings`: its default and help ride in its metadata
+    (``from_env`` gives every field, so none has a dataclass default)."""
+    return field(repr=repr, metadata={"default": default, "help": help})
 
 
 # Settings that may instead be read from the file named by ``<NAME>_FILE``, as
@@ -255,28 +157,119 @@ def _with_password(url: str | None, password: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    config_dir: Path
-    data_dir: Path
-    lexicon_dir: Path
-    database_url: str = field(repr=False)  # may carry the database password
-    problem_base_uri: str
-    public_url: str | None  # share links' start; None: the request's host
-    max_words: int
-    max_word_length: int
-    max_body_bytes: int
-    max_lexicon_bytes: int
-    build_memory_bytes: int
-    judge_max_words: int
-    log_level: str
-    admin_key: str | None = field(repr=False)
-    api_keys: str | None = field(repr=False)
-    ratelimit_default: str
-    ratelimit_writes: str
-    ratelimit_storage_url: str = field(repr=False)  # a Redis URL may carry a password
-    max_json_depth: int
-    game_cache_bytes: int
-    proxy_hops: int
-    request_read_seconds: int
+    """Every deployment setting, declared once: its type, default and help.
+    A default is as the environment would give it; ``from_env`` resolves the
+    folders and the database from theirs."""
+
+    config_dir: Path = setting(
+        None,
+        "Folder of alphabets/, layouts/ and rulesets/ (default: the bundled config).",
+    )
+    data_dir: Path = setting(
+        None,
+        "Folder of the service's data: the SQLite database and the lexicons loaded "
+        "into the service, under `lexicons/` (default: /var/lib/adjudicator when it "
+        "exists, else the user's data folder, e.g. ~/.local/share/adjudicator).",
+    )
+    lexicon_dir: Path = setting(
+        None,
+        "Folder of the bundled lexicons, read only (default: the bundled lexicons).",
+    )
+    # may carry the database password
+    database_url: str = setting(
+        None,
+        "SQLAlchemy URL of the database (default: adjudicator.db in the data folder).",
+        repr=False,
+    )
+    problem_base_uri: str = setting(
+        "urn:adjudicator:problem:",
+        "Prefix of the `type` URI of problem documents.",
+    )
+    max_words: int = setting(
+        10_000,
+        "Most words in one check or challenge request.",
+    )
+    max_word_length: int = setting(
+        64,
+        "Most tiles in one word.",
+    )
+    max_body_bytes: int = setting(
+        1_048_576,
+        "Largest request body accepted.",
+    )
+    max_lexicon_bytes: int = setting(
+        67_108_864,
+        "Largest word list accepted by `POST /api/v1/lexicons`.",
+    )
+    build_memory_bytes: int = setting(
+        4_294_967_296,
+        "Most memory the process building an uploaded word list may use (a 50 MB "
+        "list needs about 2 GB); one such build runs at a time. 0: no limit.",
+    )
+    judge_max_words: int = setting(
+        12,
+        "Most words the judge page accepts in one challenge.",
+    )
+    log_level: str = setting(
+        "INFO",
+        "Logging level.",
+    )
+    admin_key: str | None = setting(
+        None,
+        "Key for admin actions (listing adjudications, revealing word results). "
+        "Unset: the service generates one into `admin-key` in the data folder on "
+        "first start (mode 0600); `adjudicator admin-key` shows it.",
+        repr=False,
+    )
+    api_keys: str | None = setting(
+        None,
+        "Client keys as `name:key,name:key`. Set: reading words, rulesets, scores "
+        "and challenges needs one of them. Unset: reading is open.",
+        repr=False,
+    )
+    ratelimit_default: str = setting(
+        "6000/minute",
+        "Requests allowed per client key, or per address for requests without one, "
+        "in the `limits` notation; `off` disables rate limiting.",
+    )
+    ratelimit_writes: str = setting(
+        "120/minute",
+        "Also allowed per client key (or address) for the expensive writes: creating "
+        "or importing a game, loading a lexicon.",
+    )
+    # a Redis URL may carry a password
+    ratelimit_storage_url: str = setting(
+        "memory://",
+        "Where rate-limit counters live: `memory://` (per process) or a shared store "
+        "such as `redis://host:6379` for several workers or instances.",
+        repr=False,
+    )
+    max_json_depth: int = setting(
+        32,
+        "Deepest nesting of arrays and objects in a JSON body.",
+    )
+    proxy_hops: int = setting(
+        0,
+        "Reverse proxies in front of the service whose `X-Forwarded-For` and "
+        "`X-Forwarded-Proto` are believed (0: none; the peer's address is the client's).",
+    )
+    # share links' start; None: the request's host
+    public_url: str | None = setting(
+        None,
+        "Where players reach the service, as `https://scrabble.example.org` (a "
+        "proxy's or a fixed name): the start of share links and QR codes (default: "
+        "the address each request came to).",
+    )
+    game_cache_bytes: int = setting(
+        67_108_864,
+        "Most memory each worker process keeps replayed games in (estimated from "
+        "their events); the least recently read are dropped past it.",
+    )
+    request_read_seconds: int = setting(
+        10,
+        "Seconds a client has to send a request's line and headers, and again for "
+        "its body (plus a second per 64 KiB); a slower one is cut off (408).",
+    )
 
     @classmethod
     def from_env(cls, env: t.Mapping[str, str] | None = None, **overrides: t.Any) -> Settings:
@@ -322,3 +315,9 @@ class Settings:
         if (self.data_dir / "adjudicator.db").exists():
             return []
         return [p for p in _OLD_DATABASES if p.exists()]
+
+
+# Every setting, in the order docs/configuration.md lists them.
+SETTINGS: tuple[Setting, ...] = tuple(
+    Setting(f.name, f.metadata["default"], f.metadata["help"]) for f in fields(Settings)
+)

@@ -27,7 +27,11 @@ SOURCES = {
             PAGES / "templates" / name
             for name in ("judge.html", "game.html", "docs.html", "_languages.html")
         ],
-        [PAGES / "spectator.py", ROOT / "adjudicator" / "services" / "board_svg.py"],
+        [
+            PAGES / "spectator.py",
+            PAGES / "judge.py",
+            ROOT / "adjudicator" / "services" / "board_svg.py",
+        ],
     ),
     "keeper": ([PAGES / "templates" / "keeper.html"], [PAGES / "keeper.py"]),
     "home": ([PAGES / "templates" / "home.html"], [PAGES / "home.py"]),

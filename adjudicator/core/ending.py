@@ -7,6 +7,7 @@ import typing as t
 from collections import Counter
 
 from adjudicator.core.game import Event, EventKind, GameState
+from adjudicator.core.ruleset import EndRackRule
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.errors import RackNotUnseenError, RackSizeError
 
@@ -77,13 +78,13 @@ def end_adjustments(state: GameState, racks: t.Mapping[int, str]) -> list[Event]
             Event(EventKind.RACK_POINTS, p, {"tiles": racks[p], "points": -value[p]})
             for p in others
         ] or [Event(EventKind.END, 0, {})]
-    if rule in ("subtract_add", "subtract"):
+    if rule in (EndRackRule.SUBTRACT_ADD, EndRackRule.SUBTRACT):
         events += [
             Event(EventKind.RACK_POINTS, p, {"tiles": racks[p], "points": -value[p]})
             for p in others
         ]
-    if rule in ("subtract_add", "double_opponent") and others:
-        factor = 2 if rule == "double_opponent" else 1
+    if rule in (EndRackRule.SUBTRACT_ADD, EndRackRule.DOUBLE_OPPONENT) and others:
+        factor = 2 if rule == EndRackRule.DOUBLE_OPPONENT else 1
         events.append(
             Event(
                 EventKind.RACK_POINTS,

@@ -20,6 +20,7 @@ from enum import StrEnum
 from adjudicator.core.board import Board
 from adjudicator.core.notes import Note
 from adjudicator.core.placement import Placement
+from adjudicator.core.ruleset import TieBreak
 from adjudicator.core.tiles import BLANK
 from adjudicator.errors import DrawTieError, InvalidRequestError
 
@@ -158,7 +159,7 @@ class GameState:
         leaders = [i for i, s in enumerate(self.scores) if s == best]
         if (
             len(leaders) > 1
-            and self.rules.tie_break == "before_adjustments"
+            and self.rules.tie_break == TieBreak.BEFORE_ADJUSTMENTS
             and self.scores_before_end is not None
         ):
             before = max(self.scores_before_end[i] for i in leaders)

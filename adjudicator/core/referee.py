@@ -25,6 +25,7 @@ from adjudicator.core.game import (
 )
 from adjudicator.core.notes import Note, NoteCode
 from adjudicator.core.placement import PlacedTile, Placement, Swap
+from adjudicator.core.ruleset import EndRackRule, PassesBy
 from adjudicator.core.scoring import WordScore, score_placement
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile, count_tiles
 from adjudicator.errors import (
@@ -240,7 +241,8 @@ def _scoreless(state: GameState, event: Event, is_pass: bool) -> None:
         state.status, state.end_reason = AWAITING_END, "scoreless_turns"
     elif rules.end_passes_in_a_row:
         n = rules.end_passes_in_a_row
-        streaks = state.pass_streaks if rules.end_passes_by == "all" else [state.pass_streaks[p]]
+        every = rules.end_passes_by == PassesBy.ALL
+        streaks = state.pass_streaks if every else [state.pass_streaks[p]]
         if all(s >= n for s in streaks):
             state.status, state.end_reason = AWAITING_END, "passes"
 
@@ -343,7 +345,7 @@ def _expected_rack_points(state: GameState, tiles: str, points: int) -> int | No
         return None
     if points < 0:
         return -value
-    return value * (2 if state.rules.end_rack_rule == "double_opponent" else 1)
+    return value * (2 if state.rules.end_rack_rule == EndRackRule.DOUBLE_OPPONENT else 1)
 
 
 def _end(state: GameState, event: Event, strict: bool) -> Outcome:

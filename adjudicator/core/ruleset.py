@@ -7,10 +7,15 @@ unknown keys and unresolved references, naming the file and the key.
 
 from __future__ import annotations
 
+import collections.abc
+import dataclasses
+import types
 import typing as t
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from adjudicator.core.alphabet import Alphabet
+from adjudicator.core.challenge import BonusPer, ChallengeRule
 from adjudicator.core.layout import Layout
 from adjudicator.core.wordfilter import (
     WordFilter,
@@ -23,15 +28,32 @@ from adjudicator.errors import ConfigError
 if t.TYPE_CHECKING:
     from adjudicator.core.lexicon import Lexicon
 
-CHALLENGE_RULES = ("void", "single", "double", "five_point", "ten_point", "triple")
-BLANK_SCORING = ("zero", "letter")
-# What happens to the tiles left on racks at the end of a game:
-#   subtract_add     each player subtracts their own; whoever went out adds the others' sum
-#   double_opponent  whoever went out adds twice the others' sum; nobody subtracts
-#   subtract         each player subtracts their own; nobody adds
-# A game that ends without anyone going out (passes, scoreless turns) always
-# subtracts each player's own tiles.
-END_RACK_RULES = ("subtract_add", "double_opponent", "subtract")
+
+class BlankScoring(StrEnum):
+    ZERO = "zero"
+    LETTER = "letter"  # a blank scores the letter it stands for (some home rules)
+
+
+class EndRackRule(StrEnum):
+    """What happens to the tiles left on racks when a player goes out.  A game
+    that ends without anyone going out (passes, scoreless turns) always
+    subtracts each player's own tiles."""
+
+    SUBTRACT_ADD = "subtract_add"  # each subtracts their own; who went out adds the others' sum
+    DOUBLE_OPPONENT = "double_opponent"  # who went out adds twice the others' sum
+    SUBTRACT = "subtract"  # each subtracts their own; nobody adds
+
+
+class PassesBy(StrEnum):
+    """Whose passes in a row end the game: one player's, or every player's."""
+
+    PLAYER = "player"
+    ALL = "all"
+
+
+class TieBreak(StrEnum):
+    NONE = "none"
+    BEFORE_ADJUSTMENTS = "before_adjustments"  # the higher score before the racks' points
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,21 +70,21 @@ class Ruleset:
     rack_size: int = 7
     bingo_bonus: int = 50
     bingo_min_tiles: int = 7
-    blank_scores: str = "zero"
+    blank_scores: BlankScoring = BlankScoring.ZERO
     multi_line_moves: bool = False
     star_swap: bool = False
     first_play_min_tiles: int = 2
     fold: t.Mapping[str, str] = field(default_factory=dict)
     word_filter: WordFilter = field(default_factory=WordFilter)
-    challenge_rule: str = "double"
-    challenge_bonus_per: str = "word"
+    challenge_rule: ChallengeRule = ChallengeRule.DOUBLE
+    challenge_bonus_per: BonusPer = BonusPer.WORD
     exchange_min_bag: int = 7
     end_passes_in_a_row: int = 0
-    end_passes_by: str = "player"
+    end_passes_by: PassesBy = PassesBy.PLAYER
     end_scoreless_turns: int = 0
     zero_score_play_is_scoreless: bool = False
-    end_rack_rule: str = "subtract_add"
-    tie_break: str = "none"
+    end_rack_rule: EndRackRule = EndRackRule.SUBTRACT_ADD
+    tie_break: TieBreak = TieBreak.NONE
     overtime_penalty: int = 10  # points per minute (or part of one) over time on the clock
     finish_line_targets: t.Mapping[int, t.Mapping[str, int]] = field(default_factory=dict)
     description: str = ""
@@ -74,7 +96,7 @@ class Ruleset:
 
     @property
     def blank_scores_letter(self) -> bool:
-        return self.blank_scores == "letter"
+        return self.blank_scores == BlankScoring.LETTER
 
     def stands_in(self, lexicon: str) -> bool:
         """``lexicon`` answers in place of this ruleset's own list: it is the
@@ -82,38 +104,41 @@ class Ruleset:
         return lexicon == self.stand_in and lexicon != self.lexicon
 
 
-# key -> (type, required); everything else in a ruleset file is an error.
-_KEYS: dict[str, tuple[type | tuple[type, ...], bool]] = {
-    "title": (str, True),
-    "language": (str, True),
-    "alphabet": (str, True),
-    "layout": (str, True),
-    "lexicon": ((str, type(None)), False),
-    "stand_in": ((str, type(None)), False),
-    "rack_size": (int, False),
-    "bingo_bonus": (int, False),
-    "bingo_min_tiles": (int, False),
-    "blank_scores": (str, False),
-    "multi_line_moves": (bool, False),
-    "star_swap": (bool, False),
-    "first_play_min_tiles": (int, False),
-    "fold": (dict, False),
-    "word_filter": (dict, False),
-    "challenge_rule": (str, False),
-    "challenge_bonus_per": (str, False),
-    "exchange_min_bag": (int, False),
-    "end_passes_in_a_row": (int, False),
-    "end_passes_by": (str, False),
-    "end_scoreless_turns": (int, False),
-    "zero_score_play_is_scoreless": (bool, False),
-    "end_rack_rule": (str, False),
-    "tie_break": (str, False),
-    "overtime_penalty": (int, False),
-    "finish_line_targets": (dict, False),
-    "description": (str, False),
-    "sources": (list, False),
-    "notes": (list, False),
-    "gcg_lexicons": (list, False),
+def _file_types(hint: t.Any) -> tuple[type, ...]:
+    """What a ruleset file may give for a field of this type: an alphabet or a
+    layout by name, a filter as a mapping, a choice by its value."""
+    if hint in (Alphabet, Layout):
+        return (str,)
+    if hint is WordFilter:
+        return (dict,)
+    origin = t.get_origin(hint)
+    if origin in (t.Union, types.UnionType):
+        return tuple(x for arg in t.get_args(hint) for x in _file_types(arg))
+    if origin is tuple:
+        return (list,)
+    if origin in (collections.abc.Mapping, dict):
+        return (dict,)
+    if isinstance(hint, type) and issubclass(hint, StrEnum):
+        return (str,)
+    return (hint,)
+
+
+_HINTS = t.get_type_hints(Ruleset)
+# Every key of a ruleset file, from the dataclass (its name is the file's):
+# key -> (types, required).  Everything else in a file is an error.
+_KEYS: dict[str, tuple[tuple[type, ...], bool]] = {
+    f.name: (
+        _file_types(_HINTS[f.name]),
+        f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+    )
+    for f in dataclasses.fields(Ruleset)
+    if f.name != "name"
+}
+# The keys that name one of a fixed set of choices.
+_CHOICES: dict[str, type[StrEnum]] = {
+    key: hint
+    for key, hint in _HINTS.items()
+    if isinstance(hint, type) and issubclass(hint, StrEnum)
 }
 
 
@@ -135,7 +160,7 @@ def ruleset_from_mapping(
         if key not in _KEYS:
             raise ConfigError(source, key, f"unknown key; known keys: {', '.join(sorted(_KEYS))}")
         kind, _ = _KEYS[key]
-        if isinstance(value, bool) and kind is int:
+        if isinstance(value, bool) and kind == (int,):
             raise ConfigError(source, key, "must be a whole number, not true/false")
         if not isinstance(value, kind):
             raise ConfigError(source, key, f"has the wrong type ({type(value).__name__})")
@@ -148,12 +173,13 @@ def ruleset_from_mapping(
         )
     if data["layout"] not in layouts:
         raise ConfigError(source, "layout", f"no layout named {data['layout']!r} in config/layouts")
-    _one_of(source, data, "blank_scores", BLANK_SCORING)
-    _one_of(source, data, "challenge_rule", CHALLENGE_RULES)
-    _one_of(source, data, "challenge_bonus_per", ("word", "play"))
-    _one_of(source, data, "end_passes_by", ("player", "all"))
-    _one_of(source, data, "end_rack_rule", END_RACK_RULES)
-    _one_of(source, data, "tie_break", ("none", "before_adjustments"))
+    choices: dict[str, StrEnum] = {}
+    for key, choice in _CHOICES.items():
+        if key in data:
+            if data[key] not in set(choice):
+                allowed = ", ".join(choice)
+                raise ConfigError(source, key, f"{data[key]!r} is not one of {allowed}")
+            choices[key] = choice(data[key])
     targets = data.get("finish_line_targets", {})
     for players, levels in targets.items():
         if not (
@@ -207,13 +233,8 @@ def ruleset_from_mapping(
         sources=tuple(str(s) for s in data.get("sources", [])),
         notes=tuple(str(s) for s in data.get("notes", [])),
         gcg_lexicons=tuple(str(s) for s in data.get("gcg_lexicons", [])),
-        **plain,
+        **{**plain, **choices},
     )
-
-
-def _one_of(source: str, data: t.Mapping[str, t.Any], key: str, allowed: tuple[str, ...]) -> None:
-    if key in data and data[key] not in allowed:
-        raise ConfigError(source, key, f"{data[key]!r} is not one of {', '.join(allowed)}")
 
 
 def lexicon_misfit(

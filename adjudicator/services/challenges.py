@@ -6,14 +6,13 @@ import datetime as dt
 import typing as t
 from dataclasses import asdict
 
-from pydantic import Field
+from pydantic import Field, TypeAdapter
 
-from adjudicator.core.challenge import ChallengeRule, rule_on
+from adjudicator.core.challenge import ChallengeRule, Consequence, Verdict, rule_on
 from adjudicator.core.verdict import Reason
 from adjudicator.errors import InvalidRequestError
 from adjudicator.services.answer import Answer
 from adjudicator.services.plays import PlacedIn, Rows, SwapIn, words_of_play
-from adjudicator.services.rulesets import ChallengeRuleName
 from adjudicator.services.words import LexiconRef, lexicon_ref
 
 if t.TYPE_CHECKING:
@@ -40,23 +39,16 @@ class AdjudicatedWord(Answer):
 _RULED = ("word", "valid", "reason", "folded", "tilings")
 
 
-class Consequence(Answer):
-    rule: ChallengeRuleName
-    play: t.Literal["withdrawn", "stands"]
-    score_removed: bool
-    challenged_turn_over: bool
-    challenger_loses_turn: bool
-    points_to_challenged: int
-    loses_game: t.Literal["challenger", "challenged"] | None
-    summary: str
+# A stored ruling's consequence, read back (its names become the enums again).
+_CONSEQUENCE = TypeAdapter(Consequence)
 
 
 class Adjudication(Answer):
     id: str
     created_at: str = Field(description="ISO 8601, UTC")
     ruleset: str
-    verdict: t.Literal["acceptable", "unacceptable"]
-    rule: ChallengeRuleName
+    verdict: Verdict
+    rule: ChallengeRule
     words_checked: int
     words: list[AdjudicatedWord] | list[str] = Field(
         description="Per-word results only with `reveal` (admin); otherwise the words"
@@ -82,7 +74,7 @@ def rule_on_challenge(
     placement: t.Sequence[PlacedIn] | None = None,
     move: str | None = None,
     swaps: t.Sequence[SwapIn] = (),
-    rule: str | None = None,
+    rule: ChallengeRule | None = None,
     reveal: bool = False,
     players: t.Mapping[str, str] | None = None,
     asked_by: str = "anonymous",
@@ -100,12 +92,7 @@ def rule_on_challenge(
     """
     checker = registry.checker(ruleset, lexicon_name)
     rules, lexicon = checker.rules, checker.lexicon
-    try:
-        challenge_rule = ChallengeRule(rule or rules.challenge_rule)
-    except ValueError:
-        raise InvalidRequestError(
-            f"unknown challenge rule {rule!r}", field="challenge_rule"
-        ) from None
+    challenge_rule = rule or rules.challenge_rule
     if placement is not None or move is not None:
         formed = words_of_play(rules, board, placement, move, swaps)
         challenged = list(formed) if not words else _subset(checker.speller, formed, words)
@@ -125,7 +112,7 @@ def rule_on_challenge(
             "lexicon_name": lexicon.name,
             "lexicon_version": lexicon.version,
             "lexicon_checksum": lexicon.checksum,
-            "rule": challenge_rule.value,
+            "rule": challenge_rule,
             "verdict": ruling.verdict,
             "words": [{k: r[k] for k in _RULED if k in r} for r in results],
             "consequence": consequence,
@@ -154,7 +141,7 @@ def present(registry: Registry, record: t.Mapping[str, t.Any], reveal: bool) -> 
             record["lexicon_version"],
             record["lexicon_checksum"],
         ),
-        consequence=Consequence(**record["consequence"]),
+        consequence=_CONSEQUENCE.validate_python(record["consequence"]),
         players=record.get("players"),
         asked_by=record["asked_by"],
     )

@@ -7,6 +7,7 @@ import typing as t
 from dataclasses import dataclass
 from enum import StrEnum
 
+from adjudicator.core.challenge import ChallengeRule
 from adjudicator.core.ending import end_adjustments, end_racks
 from adjudicator.core.game import PLAYING, Event, EventKind
 from adjudicator.core.game_gcg import gcg_move
@@ -106,6 +107,16 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
     raise InvalidRequestError(f"unknown event type {spec.type!r}", field="type")
 
 
+def _rule_of(game: Game) -> ChallengeRule | None:
+    """The game's own challenge rule; None: the ruleset's.
+
+    :raises InvalidRequestError: a stored rule that is none (an older import's)."""
+    rule = game.row["challenge_rule"]
+    if rule is None or rule in set(ChallengeRule):
+        return None if rule is None else ChallengeRule(rule)
+    raise InvalidRequestError(f"unknown challenge rule {rule!r}", field="challenge_rule")
+
+
 def _challenge(registry: Registry, trail: AuditTrail, game: Game, challenger: int) -> list[Event]:
     state = game.state
     last = state.last_play
@@ -120,7 +131,7 @@ def _challenge(registry: Registry, trail: AuditTrail, game: Game, challenger: in
         trail,
         state.rules.name,
         words=live[-1].words,
-        rule=game.row["challenge_rule"],
+        rule=_rule_of(game),
         players={"challenger": names[challenger], "challenged": names[last.player]},
         asked_by=f"game:{game.row['id']}",
     )

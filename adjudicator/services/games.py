@@ -8,10 +8,11 @@ import typing as t
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
+from adjudicator.core.challenge import ChallengeRule
 from adjudicator.core.game import MAX_EVENTS, Event, EventKind, first_by_draw
 from adjudicator.core.game_gcg import export_record, import_record, nicknames
 from adjudicator.core.gcg import Pragma, decode_gcg, parse_gcg, write_gcg
-from adjudicator.core.gcg.extensions import Header, read_header
+from adjudicator.core.gcg.extensions import CHALLENGE_RULE, Header, read_header
 from adjudicator.core.names import name_problem
 from adjudicator.core.referee import apply, last_action, lost_turns, replay
 from adjudicator.errors import (
@@ -99,7 +100,7 @@ class Games:
         ruleset: str,
         players: list[str],
         *,
-        challenge_rule: str | None = None,
+        challenge_rule: ChallengeRule | None = None,
         target: int | None = None,
         target_level: str | None = None,
         first_player: int | None = None,
@@ -268,6 +269,14 @@ class Games:
         bad_lines = [f for f in state.flags if f.startswith("line ")]
         if strict and bad_lines:
             raise RecordTotalsError(bad_lines)
+        challenge_rule = None
+        if header.challenge_rule in set(ChallengeRule):
+            challenge_rule = ChallengeRule(header.challenge_rule)
+        elif header.challenge_rule:
+            state.flags.append(
+                f"#{CHALLENGE_RULE} {header.challenge_rule!r} is not a challenge rule; "
+                "the ruleset's applies"
+            )
         meta: dict[str, t.Any] = {
             "lexicon": header.lexicon,
             "title": record.title,
@@ -276,7 +285,6 @@ class Games:
         }
         if header.draws:
             meta["draws"] = [header.draws.get(nick, "") for nick in nicks]
-        challenge_rule = header.challenge_rule if header.challenge_rule else None
         id_, token = self.store.create(
             rules.name,
             names,

@@ -7,17 +7,16 @@ from fnmatch import fnmatchcase
 
 from pydantic import Field
 
+from adjudicator.core.challenge import BonusPer, ChallengeRule
 from adjudicator.core.gcg import GcgRecord, Play
 from adjudicator.core.gcg.extensions import Header
-from adjudicator.core.ruleset import Ruleset
+from adjudicator.core.ruleset import BlankScoring, Ruleset
 from adjudicator.core.wordfilter import tag_names
 from adjudicator.errors import UnknownTileError
 from adjudicator.services.answer import Answer
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
-
-ChallengeRuleName = t.Literal["void", "single", "double", "five_point", "ten_point", "triple"]
 
 
 class RulesetSummary(Answer):
@@ -89,13 +88,13 @@ class RulesetDetail(RulesetSummary):
     rack_size: int
     bingo_bonus: int
     bingo_min_tiles: int
-    blank_scores: str
+    blank_scores: BlankScoring
     multi_line_moves: bool
     star_swap: bool
     first_play_min_tiles: int
     fold: dict[str, str]
-    challenge_rule: ChallengeRuleName
-    challenge_bonus_per: str
+    challenge_rule: ChallengeRule
+    challenge_bonus_per: BonusPer
     finish_line_targets: dict[str, dict[str, int]] = Field(
         description="Players -> level -> target points (the finish-line variant)"
     )
@@ -159,7 +158,7 @@ def describe_ruleset(registry: Registry, name: str) -> RulesetDetail:
         star_swap=r.star_swap,
         first_play_min_tiles=r.first_play_min_tiles,
         fold=dict(r.fold),
-        challenge_rule=t.cast(ChallengeRuleName, r.challenge_rule),
+        challenge_rule=r.challenge_rule,
         challenge_bonus_per=r.challenge_bonus_per,
         finish_line_targets={str(n): dict(t) for n, t in r.finish_line_targets.items()},
         overtime_penalty=r.overtime_penalty,

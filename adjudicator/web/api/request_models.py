@@ -8,6 +8,7 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, model_validator
 
+from adjudicator.core.challenge import ChallengeRule
 from adjudicator.core.names import MAX_NAME_LENGTH
 from adjudicator.services.game_events import EntryType
 from adjudicator.web.runtime.parsing import Strict
@@ -217,9 +218,7 @@ class ChallengeRequest(Strict):
     placement: list[TileModel] | None = Field(default=None, max_length=64)
     move: str | None = Field(default=None, min_length=1, max_length=160)
     swaps: list[SwapModel] = Field(default_factory=list, max_length=8)
-    challenge_rule: (
-        Literal["void", "single", "double", "five_point", "ten_point", "triple"] | None
-    ) = None
+    challenge_rule: ChallengeRule | None = None
     reveal: bool = False
     players: PlayersModel | None = None
     station: str | None = Field(default=None, max_length=64)
@@ -258,9 +257,7 @@ PlayerName = Annotated[
 class CreateGameRequest(Strict):
     ruleset: str = Field(min_length=1, max_length=64)
     players: list[PlayerName] = Field(min_length=2, max_length=4)
-    challenge_rule: (
-        Literal["void", "single", "double", "five_point", "ten_point", "triple"] | None
-    ) = None
+    challenge_rule: ChallengeRule | None = None
     target: Target | None = None
     target_level: Literal["beginner", "intermediate", "expert"] | None = None
     first_player: Player | None = Field(

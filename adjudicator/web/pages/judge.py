@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, render_template
 
+from adjudicator.core.challenge import ChallengeRule
 from adjudicator.services.rulesets import list_rulesets
 from adjudicator.web.pages.ruleset_groups import by_language
 from adjudicator.web.runtime.auth import PAGE_HEADERS
@@ -55,8 +56,21 @@ def page() -> tuple[str, int, dict[str, str]]:
         languages=rt.catalogues.names(),
         max_words=rt.settings.judge_max_words,
         needs_key=bool(rt.keys),
+        rule_names=rule_names(),
     )
     return html, 200, PAGE_HEADERS
+
+
+def rule_names() -> dict[str, str]:
+    """Each rule a ruling can be given under, as the verdict names it."""
+    said = {
+        ChallengeRule.SINGLE: gettext("Single challenge rule"),
+        ChallengeRule.DOUBLE: gettext("Double challenge rule"),
+        ChallengeRule.FIVE_POINT: gettext("Five-point challenge rule"),
+        ChallengeRule.TEN_POINT: gettext("Ten-point challenge rule"),
+        ChallengeRule.TRIPLE: gettext("Triple challenge rule"),
+    }
+    return {rule.value: text for rule, text in said.items()}
 
 
 def default_ruleset(rulesets: t.Sequence[RulesetSummary], lang: str) -> str | None:

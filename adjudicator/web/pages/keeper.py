@@ -11,6 +11,7 @@ import typing as t
 
 from flask import Blueprint, Response, render_template, url_for
 
+from adjudicator.core.challenge import ChallengeRule
 from adjudicator.services.answer import to_data
 from adjudicator.services.lexicons import list_lexicons
 from adjudicator.services.rulesets import describe_ruleset, list_rulesets
@@ -23,6 +24,19 @@ from adjudicator.web.runtime.links import public_base, public_url
 from adjudicator.web.runtime.operation import operation
 
 bp = Blueprint("keeper", __name__)
+
+
+def challenge_rules() -> list[tuple[str, str]]:
+    """The rules a game may be kept under, the club's usual first (``void``
+    checks every word before a play is accepted: there is nothing to challenge)."""
+    said = {
+        ChallengeRule.DOUBLE: gettext("Double (a failed challenge loses a turn)"),
+        ChallengeRule.SINGLE: gettext("Single (no penalty)"),
+        ChallengeRule.FIVE_POINT: gettext("Five points per word"),
+        ChallengeRule.TEN_POINT: gettext("Ten points per word"),
+        ChallengeRule.TRIPLE: gettext("Triple (the loser loses the game)"),
+    }
+    return [(rule.value, text) for rule, text in said.items()]
 
 
 def _flow_strings() -> dict[str, t.Any]:
@@ -102,6 +116,7 @@ def _page(game_id: str | None) -> tuple[str, int, dict[str, str]]:
     html = render_template(
         "keeper.html",
         flow_strings=_flow_strings(),
+        challenge_rules=challenge_rules(),
         game_id=game_id,
         rulesets=rulesets,
         groups=[(label, [r.name for r in rs]) for label, rs in by_language(summaries, language())],
