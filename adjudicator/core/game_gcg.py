@@ -121,10 +121,10 @@ def _event(
                 data["swaps"] = [list(s) for s in swaps]
             return Event("play", ev.player, data)
         placement = _placement(state.board, rules, ev)
-        cells = [[p.row, p.col, rules.alphabet.label(p.tile)] for p in placement.tiles]
+        laid = [[p.row, p.col, rules.alphabet.label(p.tile)] for p in placement.tiles]
         move = f"{ev.coord} {ev.word}"
         return Event(
-            "play", ev.player, {**base, "placement": cells, "move": move, "recorded": ev.score}
+            "play", ev.player, {**base, "placement": laid, "move": move, "recorded": ev.score}
         )
     if isinstance(ev, Withdrawal):
         return Event("withdrawal", ev.player, base)
