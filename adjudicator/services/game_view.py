@@ -27,7 +27,8 @@ EventType = t.Literal[
     "end",
 ]
 # Members of a stored event that the history shows as they are.
-_SHOWN = ("rack", "tiles", "adjudication_id", "verdict")
+_Shown = t.Literal["rack", "tiles", "adjudication_id", "verdict"]
+_SHOWN: tuple[_Shown, ...] = ("rack", "tiles", "adjudication_id", "verdict")
 
 
 @dataclass(slots=True)
@@ -157,6 +158,8 @@ def _flags(game: Game) -> list[str]:
 
 
 def _item(h: HistoryEntry) -> HistoryItem:
+    # The referee records corrections and the kinds it has a handler for
+    # (core/referee.py), which are EventType's names; the core keeps them as str.
     item: HistoryItem = {
         "index": h.index,
         "type": t.cast(EventType, h.kind),
@@ -174,7 +177,7 @@ def _item(h: HistoryEntry) -> HistoryItem:
         item["squares"] = [[int(r), int(c)] for r, c, *_ in h.data["placement"]]
     for key in _SHOWN:
         if key in h.data:
-            item[key] = str(h.data[key])  # type: ignore[literal-required]
+            item[key] = str(h.data[key])
     if h.kind == "exchange" and "count" in h.data:
         item["count"] = int(h.data["count"])
     return item

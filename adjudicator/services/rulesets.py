@@ -159,6 +159,7 @@ def describe_ruleset(registry: Registry, name: str) -> RulesetDetail:
         star_swap=r.star_swap,
         first_play_min_tiles=r.first_play_min_tiles,
         fold=dict(r.fold),
+        # The loader admits only CHALLENGE_RULES (core/ruleset.py), these names.
         challenge_rule=t.cast(ChallengeRuleName, r.challenge_rule),
         challenge_bonus_per=r.challenge_bonus_per,
         finish_line_targets={str(n): dict(t) for n, t in r.finish_line_targets.items()},
@@ -210,7 +211,7 @@ def ruleset_of_record(registry: Registry, header: Header, record: GcgRecord) -> 
     ruleset by name whose alphabet does (a Polish record with no ``#lexicon``)."""
     known = registry.rulesets
     if header.ruleset in known:
-        return header.ruleset  # type: ignore[return-value]
+        return header.ruleset
     lexicon = (header.lexicon or "").upper()
     for name, rules in sorted(known.items()):
         if lexicon and any(fnmatchcase(lexicon, p.upper()) for p in rules.gcg_lexicons):
