@@ -158,6 +158,7 @@ def _length(req: t.Any) -> int:
     return 0
 
 
+# gunicorn ships no types, so its classes are Any to mypy.
 class ProblemWorker(ThreadWorker):  # type: ignore[misc]
     def __init__(self, *args: t.Any, **kwargs: t.Any) -> None:
         super().__init__(*args, **kwargs)
