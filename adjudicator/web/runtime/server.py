@@ -101,8 +101,7 @@ LIMIT_REQUEST_LINE = 8190
 NO_CONTROL_SOCKET = True
 
 
-# gunicorn ships no types, so its classes are Any to mypy.
-class _App(BaseApplication):  # type: ignore[misc]
+class _App(BaseApplication):
     def __init__(self, options: dict[str, t.Any]) -> None:
         self.options = options
         super().__init__()
