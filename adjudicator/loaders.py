@@ -163,8 +163,8 @@ def load_alphabet(path: Path) -> Alphabet:
             "letters",
             f"multi-character labels {bad} read as other tiles too; bracket them like [CH]",
         )
-    for spec in letters:
-        for form in spec.spelled:
+    for tile in letters:
+        for form in tile.spelled:
             try:
                 pieces = alphabet.tokenize(form)
             except UnknownTileError:
@@ -172,7 +172,7 @@ def load_alphabet(path: Path) -> Alphabet:
             if len(pieces) < 2:
                 raise ConfigError(
                     source,
-                    f"letters {spec.label}: spelled",
+                    f"letters {tile.label}: spelled",
                     f"{form!r} must be written with two or more other tiles (else use aliases)",
                 )
     return alphabet

@@ -89,6 +89,7 @@ def record_cases(rec: Record, registry: Registry) -> list[Case]:
         return []
 
     def tile(label: str) -> int:
+        # A label of the ruleset's own alphabet always reads as a tile, never None.
         return t.cast(int, rules.alphabet.tokenize(label)[0])
 
     board = previous = Board.empty(rules.layout.rows, rules.layout.cols)

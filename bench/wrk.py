@@ -75,4 +75,5 @@ def run(port: int, reqs: t.Sequence[Req], seconds: int, connections: int = 8) ->
     line = next(ln for ln in out.stdout.splitlines() if ln.startswith("BENCH "))
     got = json.loads(line.split(" ", 1)[1])
     got["rps"] = got["requests"] / got["seconds"]
+    # The wrk script prints one JSON object after "BENCH ".
     return t.cast(dict[str, t.Any], got)

@@ -356,4 +356,5 @@ def test_ru_erudite_rebuild_is_reproducible(tmp_path, alphabets):
     assert report.manifest["sources"][1]["counts"] == committed["sources"][1]["counts"]
 
 
+# The Russian recipe has a Hunspell source (a recipe may have none).
 RU_HUNSPELL = load_recipe(RECIPES / "ru-erudite.yaml").hunspell_nouns.url  # type: ignore[union-attr]

@@ -1,4 +1,5 @@
-"""ruff (rules B, E, F, I, UP, W) holds for the package and the tests."""
+"""ruff (rules B, E, F, I, UP, W) holds for the package and the tests, and
+mypy --strict for the package (pyproject.toml's [tool.mypy])."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 from tests.conftest import ROOT
 
@@ -20,5 +23,17 @@ def test_ruff_check():
         capture_output=True,
         text=True,
         timeout=120,
+    )
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+@pytest.mark.slow
+def test_mypy_strict():
+    proc = subprocess.run(
+        [sys.executable, "-m", "mypy"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr

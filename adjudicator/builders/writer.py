@@ -148,7 +148,7 @@ def write_lexicon(
                 "trie_sha256": file_checksum(trie_tmp),
                 "lemmas": lemma_name,
             },
-            "dropped": {k: dropped[k] for k in sorted(dropped or {})},
+            "dropped": dict(sorted((dropped or {}).items())),
         }
         manifest_tmp = _temp_path(out_dir, meta.name, temps)
         _write_text(manifest_tmp, yaml.safe_dump(manifest, sort_keys=False, allow_unicode=True))

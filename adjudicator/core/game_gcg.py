@@ -121,12 +121,12 @@ def _event(
                 data["swaps"] = [list(s) for s in swaps]
             return Event(EventKind.PLAY, ev.player, data)
         placement = _placement(state.board, rules, ev)
-        cells = [[p.row, p.col, rules.alphabet.label(p.tile)] for p in placement.tiles]
+        laid = [[p.row, p.col, rules.alphabet.label(p.tile)] for p in placement.tiles]
         move = f"{ev.coord} {ev.word}"
         return Event(
             EventKind.PLAY,
             ev.player,
-            {**base, "placement": cells, "move": move, "recorded": ev.score},
+            {**base, "placement": laid, "move": move, "recorded": ev.score},
         )
     if isinstance(ev, Withdrawal):
         return Event(EventKind.WITHDRAWAL, ev.player, base)

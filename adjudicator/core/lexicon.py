@@ -109,6 +109,7 @@ class Lexicon:
 
     def records(self, key: str) -> t.Sequence[tuple[int, int]]:
         """The raw ``(tags, lemma rule)`` records of ``key``; empty when it is absent."""
+        # marisa_trie has no types; a RecordTrie of record_format() holds these pairs.
         return self.trie.get(key, ())  # type: ignore[no-any-return]
 
     def __contains__(self, key: str) -> bool:

@@ -36,7 +36,8 @@ class AdjudicatedWord(Answer):
 
 
 # What a ruling keeps of each word's verdict.
-_RULED = ("word", "valid", "reason", "folded", "tilings")
+_RuledKey = t.Literal["word", "valid", "reason", "folded", "tilings"]
+_RULED: tuple[_RuledKey, ...] = ("word", "valid", "reason", "folded", "tilings")
 
 
 # A stored ruling's consequence, read back (its names become the enums again).

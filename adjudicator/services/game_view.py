@@ -10,13 +10,14 @@ from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from adjudicator.core.game import Event, EventKind, GameState, HistoryEntry
-from adjudicator.core.notes import NoteCode
+from adjudicator.core.notes import NoteCode, NoteParam
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.services.answer import Answer
 from adjudicator.services.game_clock import GameClock
 
 # Members of a stored event that the history shows as they are.
-_SHOWN = ("rack", "tiles", "adjudication_id", "verdict")
+_Shown = t.Literal["rack", "tiles", "adjudication_id", "verdict"]
+_SHOWN: tuple[_Shown, ...] = ("rack", "tiles", "adjudication_id", "verdict")
 
 
 @dataclass(slots=True)
@@ -155,6 +156,13 @@ def _flags(game: Game) -> list[str]:
     return found + [f for f in game.state.flags if f not in found]
 
 
+def _param(value: NoteParam) -> int | str | list[int] | list[str]:
+    if isinstance(value, tuple):
+        # A tuple of ints or of strs (NoteParam) becomes a list of the same.
+        return t.cast("list[int] | list[str]", list(value))
+    return value
+
+
 def _item(h: HistoryEntry) -> HistoryItem:
     item: HistoryItem = {
         "index": h.index,
@@ -166,11 +174,8 @@ def _item(h: HistoryEntry) -> HistoryItem:
         "voided": h.voided,
     }
     if h.note is not None:
-        params = h.note.params.items()
-        item["note"] = {
-            "code": h.note.code,
-            "params": {k: list(v) if isinstance(v, tuple) else v for k, v in params},
-        }
+        params = {k: _param(v) for k, v in h.note.params.items()}
+        item["note"] = {"code": h.note.code, "params": params}
     move = h.data.get("move") or h.move
     if move:
         item["move"] = str(move)
@@ -178,7 +183,7 @@ def _item(h: HistoryEntry) -> HistoryItem:
         item["squares"] = [[int(r), int(c)] for r, c, *_ in h.data["placement"]]
     for key in _SHOWN:
         if key in h.data:
-            item[key] = str(h.data[key])  # type: ignore[literal-required]
+            item[key] = str(h.data[key])
     if h.kind == EventKind.EXCHANGE and "count" in h.data:
         item["count"] = int(h.data["count"])
     return item

@@ -95,7 +95,7 @@ class ScoreResponse(TypedDict):
 def column_first(move: str | None) -> bool:
     """Whether a move was written column first (``H8 QI``, down), so that a square
     named in an answer reads as the user wrote it (``H8``, not ``8H``)."""
-    return bool(move) and move.strip()[:1].isalpha()  # type: ignore[union-attr]
+    return move is not None and move.strip()[:1].isalpha()
 
 
 def read_board(rules: Ruleset, rows: Rows | None) -> Board:
@@ -215,6 +215,8 @@ def score_play(
                 out["reason"] = reason
         answer["all_valid"] = all(out["valid"] for out in words)
         answer["lexicon"] = checker_lexicon(checker)
+    # The keys are ScoreResponse's; built as a plain dict because a word's
+    # "direction" is the core's str (always "across" or "down"), not the Literal.
     return t.cast(ScoreResponse, answer)
 
 
@@ -238,7 +240,7 @@ def words_of_play(
 
 def _word(alphabet: Alphabet, w: WordScore) -> dict[str, t.Any]:
     """A scored word as the data of a :class:`ScoredWord`."""
-    letters = []
+    letters: list[ScoredLetter] = []
     for ls in w.letters:
         plain = alphabet.label(ls.tile & ~BLANK_BIT)
         letters.append(

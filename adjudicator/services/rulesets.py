@@ -209,7 +209,7 @@ def ruleset_of_record(registry: Registry, header: Header, record: GcgRecord) -> 
     ruleset by name whose alphabet does (a Polish record with no ``#lexicon``)."""
     known = registry.rulesets
     if header.ruleset in known:
-        return header.ruleset  # type: ignore[return-value]
+        return header.ruleset
     lexicon = (header.lexicon or "").upper()
     for name, rules in sorted(known.items()):
         if lexicon and any(fnmatchcase(lexicon, p.upper()) for p in rules.gcg_lexicons):

@@ -89,7 +89,7 @@ def check_word(
     :raises InputError: a character outside the alphabet, an empty or overlong word.
     """
     checker = registry.checker(ruleset, lexicon_name)
-    return {  # type: ignore[typeddict-item]
+    return {
         **checker.check(word, max_length),
         "ruleset": checker.rules.name,
         "lexicon": checker_lexicon(checker),

@@ -71,6 +71,7 @@ def test_a_replayed_game_costs_no_more_than_its_estimate(games):
 
 def test_the_game_cache_drops_the_least_recently_read():
     cache = GameCache(max_bytes=2 * games_service.GAME_BYTES)
+    # Games with no state (None, and stand-in events below): the cache only counts events.
     for id_ in "ab":
         cache.keep(Game({"id": id_}, [], None))  # type: ignore[arg-type]
     assert cache.get("a", 0) is not None  # read: now the most recent
@@ -82,6 +83,7 @@ def test_an_older_replay_does_not_replace_a_newer_game():
     """Threads of a worker share the cache: one that replayed version 1 while
     another wrote version 2 keeps nothing."""
     cache = GameCache()
+    # Stand-in events and no state: the cache only counts the events.
     newer = Game({"id": "a"}, [object(), object()], None)  # type: ignore[arg-type]
     cache.keep(newer)
     cache.keep(Game({"id": "a"}, [object()], None))  # type: ignore[arg-type]
@@ -95,6 +97,7 @@ def test_threads_keep_the_cache_consistent():
 
     def churn(n: int) -> None:
         for i in range(2000):
+            # No state: the cache only counts the events.
             cache.keep(Game({"id": f"{(i * 7 + n) % 40}"}, [], None))  # type: ignore[arg-type]
             cache.get(f"{(i + n) % 40}", 0)
 

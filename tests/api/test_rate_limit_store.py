@@ -130,6 +130,7 @@ def test_a_store_that_is_down_is_told_once_a_minute_not_per_request(tmp_path):
     app = _app(tmp_path, "down", ratelimit_storage_url="redis://127.0.0.1:1")
     told: list[logging.LogRecord] = []
     handler = logging.Handler(logging.WARNING)
+    # Records kept as they are, not formatted: the test reads their arguments.
     handler.emit = told.append  # type: ignore[method-assign]
     logger = logging.getLogger("adjudicator.limits")
     level = logger.level

@@ -252,8 +252,8 @@ _FOLLOW_UPS = (ChallengeBonus,)
 def _attribute(roster: tuple[Player, ...], protos: list[_Proto]) -> list[GcgEvent]:
     """Give every event a player index (see ``docs/gcg.md`` for shared nicknames)."""
     by_nick: dict[str, list[int]] = {}
-    for index, player in enumerate(roster):
-        by_nick.setdefault(player.nick, []).append(index)
+    for index, member in enumerate(roster):
+        by_nick.setdefault(member.nick, []).append(index)
     n = len(roster)
     totals = [0] * n
     events: list[GcgEvent] = []
@@ -298,7 +298,7 @@ def _whose_turn(
     going_out = proto.cls is RackPoints and (not proto.fields["rack"] or proto.fields["score"] > 0)
     if proto.cls in _FOLLOW_UPS or going_out:
         if previous in pool:
-            return t.cast(int, previous)
+            return previous
         after = previous
     elif proto.cls in (RackPoints, TimePenalty):
         after = previous

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import typing as t
 
 from flask import Blueprint, request, url_for
 from werkzeug.exceptions import UnsupportedMediaType
@@ -64,6 +65,7 @@ def load(
     """The list as a text body, or as the form field ``file`` of a multipart upload."""
     rt = runtime()
     request.max_content_length = rt.settings.max_lexicon_bytes
+    data: t.IO[bytes] | bytes
     if request.mimetype == "multipart/form-data":
         upload = request.files.get("file")
         if upload is None:

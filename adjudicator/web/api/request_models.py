@@ -6,7 +6,7 @@ import datetime as dt
 import re
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, JsonValue, model_validator
 
 from adjudicator.core.challenge import ChallengeRule
 from adjudicator.core.names import MAX_NAME_LENGTH
@@ -66,7 +66,7 @@ Time = Annotated[dt.datetime, BeforeValidator(_time)]
 Word = Annotated[str, Field(min_length=1)]
 
 
-def given(name: str, json_type: str) -> dict[str, object]:
+def given(name: str, json_type: str) -> dict[str, JsonValue]:
     """JSON Schema for "``name`` is present and not null" (the models accept an explicit null)."""
     return {"required": [name], "properties": {name: {"type": json_type}}}
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from flask import Blueprint, abort, render_template, send_from_directory
+from flask import Blueprint, Response, abort, render_template, send_from_directory
 from swagger_ui_bundle import swagger_ui_path
 
 from adjudicator.web.runtime.auth import PAGE_HEADERS
@@ -32,7 +32,7 @@ def page() -> tuple[str, int, dict[str, str]]:
 
 
 @bp.get("/docs/assets/<name>")
-def asset(name: str):  # type: ignore[no-untyped-def]
+def asset(name: str) -> Response:
     """Swagger UI's own files (not an API operation)."""
     if name not in ASSETS:
         abort(404)

@@ -56,6 +56,7 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     if settings.proxy_hops:
         # The client's address, for limits and logs, as the trusted proxies saw it.
         hops = settings.proxy_hops
+        # Flask's documented way to wrap its WSGI app; mypy sees a method replaced.
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops)  # type: ignore[method-assign]
     jsonio.init_app(app)
     converters.init_app(app)  # before any route uses them

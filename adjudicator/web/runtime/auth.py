@@ -108,6 +108,7 @@ def _identify() -> tuple[str | None, bool]:
     """
     known = g.get("client")
     if known is not None:
+        # flask.g holds anything; "client" is only ever set below, to this pair.
         return t.cast(tuple[str | None, bool], known)
     name, admin = None, False
     given = _presented()
@@ -117,7 +118,8 @@ def _identify() -> tuple[str | None, bool]:
             if hmac.compare_digest(given, key) and name is None:
                 name = key_name
         admin_key = rt.settings.admin_key
-        admin = bool(admin_key) and hmac.compare_digest(given, admin_key.encode())
+        if admin_key:
+            admin = hmac.compare_digest(given, admin_key.encode())
     g.client = (name, admin)
     return name, admin
 

@@ -53,4 +53,5 @@ def install(app: Flask, rt: Runtime) -> None:
 
 def runtime(app: Flask | None = None) -> Runtime:
     """The current app's :class:`Runtime` (or ``app``'s, outside a request)."""
+    # app.extensions holds anything; install() puts the Runtime under _KEY.
     return t.cast(Runtime, (app or current_app).extensions[_KEY])

@@ -105,7 +105,9 @@ def pgettext(context: str, message: str, **values: t.Any) -> str:
     """``message`` where the same English says another thing elsewhere: the
     catalogues of a language are merged, so a word that is a button on one page
     and a noun on another (Pass, Exchange) tells them apart by ``context``."""
-    text = _catalogues().get(language()).pgettext(context, message)
+    # Babel annotates pgettext "str | object"; it answers the catalogue's string
+    # or, missing one, ``message`` itself: a str either way.
+    text = t.cast(str, _catalogues().get(language()).pgettext(context, message))
     return text % values if values else text
 
 
@@ -132,6 +134,8 @@ def _keep_choice(response: Response) -> Response:
 
 def init_app(app: Flask) -> None:
     app.jinja_env.add_extension("jinja2.ext.i18n")
+    # The i18n extension adds this method to the environment (Environment.extend),
+    # so Jinja's types do not know it.
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
     app.jinja_env.globals["current_language"] = language
     app.after_request(_keep_choice)

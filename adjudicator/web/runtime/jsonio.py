@@ -8,7 +8,7 @@ from __future__ import annotations
 import typing as t
 
 import orjson
-from flask import Flask
+from flask import Flask, Response, current_app
 from flask.json.provider import DefaultJSONProvider
 
 _OPTIONS = (
@@ -23,10 +23,19 @@ class OrjsonProvider(DefaultJSONProvider):
     def dumps(self, obj: t.Any, **kwargs: t.Any) -> str:
         return orjson.dumps(obj, default=self.default, option=_OPTIONS).decode()
 
-    def response(self, *args: t.Any, **kwargs: t.Any) -> t.Any:
-        obj = self._prepare_response_obj(args, kwargs)
-        body = orjson.dumps(obj, default=self.default, option=_OPTIONS) + b"\n"
-        return self._app.response_class(body, mimetype=self.mimetype)
+    def response(self, *args: t.Any, **kwargs: t.Any) -> Response:
+        body = orjson.dumps(_payload(args, kwargs), default=self.default, option=_OPTIONS)
+        return current_app.response_class(body + b"\n", mimetype=self.mimetype)
+
+
+def _payload(args: tuple[t.Any, ...], kwargs: dict[str, t.Any]) -> t.Any:
+    """What ``app.json.response`` serializes, as Flask reads its arguments: one
+    value as it is, several as a list, keywords as an object, none as null."""
+    if args and kwargs:
+        raise TypeError("app.json.response() takes either args or kwargs, not both")
+    if len(args) == 1:
+        return args[0]
+    return args or kwargs or None
 
 
 def init_app(app: Flask) -> None:

@@ -114,8 +114,10 @@ class ProcessWindows:
     def get_window_stats(self, item: RateLimitItem, *identifiers: str) -> WindowStats:
         expiry = item.get_expiry()
         window = int(time.time() // expiry)
-        _, counts = self._limits.get(item.key_for(), (expiry, {}))
-        start, count = counts.get("/".join(identifiers), (window, 0))
+        start, count = window, 0
+        known = self._limits.get(item.key_for())
+        if known is not None:
+            start, count = known[1].get("/".join(identifiers), (window, 0))
         used = count if start == window else 0
         return WindowStats((window + 1) * expiry, max(0, item.amount - used))
 
@@ -124,7 +126,9 @@ class Sometimes:
     """Says yes at most once every ``seconds`` (thread-safe), and how many times it
     said no in between: one log line a minute, not one per request."""
 
-    def __init__(self, seconds: float = 60.0, clock: t.Callable[[], float] = time.monotonic):
+    def __init__(
+        self, seconds: float = 60.0, clock: t.Callable[[], float] = time.monotonic
+    ) -> None:
         self.seconds, self.clock = seconds, clock
         self._last: float | None = None
         self._missed = 0

@@ -17,6 +17,7 @@ from http import HTTPStatus
 
 from flask import Blueprint, Flask, Response
 from pydantic import TypeAdapter
+from pydantic.json_schema import JsonSchemaMode
 
 from adjudicator import __version__
 from adjudicator.web.runtime.extension import runtime
@@ -214,7 +215,9 @@ def build(
     :param limited: rate limiting is on (429 is declared).
     """
     ops = [route.op for route in published]
-    inputs = [(kind, "validation", TypeAdapter(kind)) for kind in _kinds(ops)]
+    inputs: list[tuple[t.Any, JsonSchemaMode, TypeAdapter[t.Any]]] = [
+        (kind, "validation", TypeAdapter(kind)) for kind in _kinds(ops)
+    ]
     _, top = TypeAdapter.json_schemas(inputs, ref_template=REF)
     components = top.get("$defs", {})
     for body in {op.body.__name__ for op in ops if op.body is not None}:

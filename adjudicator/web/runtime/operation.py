@@ -129,6 +129,7 @@ def operation(
                 mimetype="application/json",
             )
 
+        # Read back with getattr (operation_of, openapi); its type has no such attribute.
         run.operation = op  # type: ignore[attr-defined]
         return run
 

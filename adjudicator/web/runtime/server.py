@@ -101,7 +101,7 @@ LIMIT_REQUEST_LINE = 8190
 NO_CONTROL_SOCKET = True
 
 
-class _App(BaseApplication):  # type: ignore[misc]
+class _App(BaseApplication):
     def __init__(self, options: dict[str, t.Any]) -> None:
         self.options = options
         super().__init__()

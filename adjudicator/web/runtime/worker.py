@@ -37,6 +37,12 @@ from gunicorn.http.errors import (
 )
 from gunicorn.workers.gthread import ThreadWorker
 
+if t.TYPE_CHECKING:
+    from gunicorn.http import Request
+    from gunicorn.workers.gthread import TConn
+
+    from adjudicator.settings import Settings
+
 # gunicorn's refusal -> (status, reason phrase, problem code, title).
 Kinds = type[Exception] | tuple[type[Exception], ...]
 REFUSALS: tuple[tuple[Kinds, tuple[int, str, str, str]], ...] = (
@@ -62,7 +68,7 @@ READ_SECONDS = 10.0  # ADJUDICATOR_REQUEST_READ_SECONDS' default
 MIN_BODY_RATE = 64 * 1024
 
 
-def refusal(exc: Exception, base: str = PROBLEM_BASE) -> bytes | None:
+def refusal(exc: BaseException, base: str = PROBLEM_BASE) -> bytes | None:
     """The whole HTTP answer to a request gunicorn refused, or None for another error."""
     for kinds, (status, reason, code, title) in REFUSALS:
         if isinstance(exc, kinds):
@@ -149,7 +155,7 @@ class ReadDeadlines:
                     continue
 
 
-def _length(req: t.Any) -> int:
+def _length(req: Request) -> int:
     """The request's Content-Length (gunicorn has checked it), 0 without one: a
     chunked body gets no more time than a small one."""
     for name, value in req.headers:
@@ -158,7 +164,7 @@ def _length(req: t.Any) -> int:
     return 0
 
 
-class ProblemWorker(ThreadWorker):  # type: ignore[misc]
+class ProblemWorker(ThreadWorker):
     def __init__(self, *args: t.Any, **kwargs: t.Any) -> None:
         super().__init__(*args, **kwargs)
         # One connection per thread, none kept alive between requests.
@@ -170,7 +176,7 @@ class ProblemWorker(ThreadWorker):  # type: ignore[misc]
         self.deadlines.start()  # in the worker, after the fork
         super().init_process()
 
-    def handle(self, conn: t.Any) -> t.Any:
+    def handle(self, conn: TConn) -> bool:
         """Read and answer one request (in a thread), within the read deadline."""
         self.deadlines.set(conn.sock, self._read_seconds())
         try:
@@ -179,7 +185,7 @@ class ProblemWorker(ThreadWorker):  # type: ignore[misc]
             if self.deadlines.clear(conn.sock) and conn.parser is not None:
                 self._say_timed_out(conn)
 
-    def handle_request(self, req: t.Any, conn: t.Any) -> t.Any:
+    def handle_request(self, req: Request, conn: TConn) -> bool:
         """The headers are in: give the body its own deadline, by its length."""
         self.deadlines.set(conn.sock, self._read_seconds() + _length(req) / MIN_BODY_RATE)
         try:
@@ -187,13 +193,15 @@ class ProblemWorker(ThreadWorker):  # type: ignore[misc]
         finally:
             self.deadlines.clear(conn.sock)
 
-    def _say_timed_out(self, conn: t.Any) -> None:
+    def _say_timed_out(self, conn: TConn) -> None:
         try:
             conn.sock.sendall(timed_out(self._problem_base()))
         except OSError:
             self.log.debug("the client left before the timeout was sent")
 
-    def handle_error(self, req: t.Any, client: t.Any, addr: t.Any, exc: Exception) -> None:
+    def handle_error(
+        self, req: Request | None, client: socket.socket, addr: t.Any, exc: BaseException
+    ) -> None:
         answer = refusal(exc, self._problem_base())
         if answer is None:
             super().handle_error(req, client, addr, exc)
@@ -212,7 +220,7 @@ class ProblemWorker(ThreadWorker):  # type: ignore[misc]
         settings = self._settings()
         return float(settings.request_read_seconds) if settings is not None else READ_SECONDS
 
-    def _settings(self) -> t.Any:
+    def _settings(self) -> Settings | None:
         from adjudicator.web.runtime.extension import runtime
 
         app = getattr(self, "wsgi", None)
