@@ -6,6 +6,7 @@ YAML for rules.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import typing as t
@@ -32,10 +33,12 @@ from adjudicator.errors import (
 log = logging.getLogger("adjudicator.lexicons")
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Registry:
-    """Everything loaded once at start-up and shared by every request: the rules,
-    the lexicons, and the word checker of each ruleset with each lexicon that fits it."""
+    """The rules, the lexicons, and the word checker of each ruleset with each
+    lexicon that fits it: one snapshot, never changed once made.  When the data
+    folder's lexicons change, a new one replaces it whole
+    (:class:`~adjudicator.services.registry.LiveRegistry`)."""
 
     alphabets: dict[str, Alphabet]
     layouts: dict[str, Layout]
@@ -255,9 +258,10 @@ def load_lexicon(manifest_path: Path) -> Lexicon:
     return Lexicon.open(str(manifest["name"]), trie_path, manifest, rules)
 
 
-def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
-    """Load the lexicons of each folder in turn (a later folder's replaces an earlier
-    one of the same name); check that a ruleset's lexicon fits its alphabet.
+def load_lexicons(lexicon_dirs: t.Sequence[Path], config: Registry) -> Registry:
+    """``config``'s rules with the lexicons of each folder, loaded in turn (a later
+    folder's replaces an earlier one of the same name); a ruleset's lexicon is
+    checked to fit its alphabet.
 
     A ruleset whose lexicon is not installed still scores plays; word checks
     for it answer "lexicon not loaded".
@@ -268,6 +272,8 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
     :raises ConfigError: a ruleset's own lexicon, or its stand-in, that cannot
         serve it (see :func:`~adjudicator.core.ruleset.lexicon_misfit`).
     """
+    # Filled here, before anyone else sees it.
+    registry = dataclasses.replace(config, lexicons={}, fitting={}, checkers={})
     for folder in lexicon_dirs:
         for manifest_path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
             lexicon = load_lexicon(manifest_path)
@@ -291,6 +297,7 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], registry: Registry) -> None:
         registry.fitting[rules.name] = [n for n in fitting if n]
         for name in registry.fitting[rules.name]:
             registry.checkers[rules.name, name] = WordChecker(rules, registry.lexicons[name])
+    return registry
 
 
 def check_lexicon_fits(registry: Registry, rules: Ruleset, lexicon: Lexicon) -> None:

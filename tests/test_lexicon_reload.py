@@ -14,7 +14,7 @@ import pytest
 
 from adjudicator.builders import build_wordlist
 from adjudicator.services.lexicon_watch import LexiconWatch, bump_generation, read_generation
-from adjudicator.services.registry import open_registry
+from adjudicator.services.registry import LiveRegistry, open_registry
 from adjudicator.settings import Settings
 from tests.conftest import CONFIG, LEXICONS, running_gunicorn
 
@@ -45,18 +45,23 @@ def build(settings: Settings, name: str, words: str) -> None:
 
 def test_a_worker_reloads_at_most_once_a_second_and_only_on_a_change(tmp_path):
     settings = settings_for(tmp_path)
-    registry = open_registry(settings)
+    live = LiveRegistry(open_registry(settings))
+    before = live.current
+    seen = []
+    live.on_replace(seen.append)
     clock = Clock()
-    watch = LexiconWatch(registry, settings, clock=clock)
-    assert "club" not in registry.lexicons
+    watch = LexiconWatch(live, settings, clock=clock)
+    assert "club" not in live.current.lexicons
     build(settings, "club", "cat\nok\n")
     assert not watch.poll()  # checked less than a second ago
     clock.now += 1.0
-    assert watch.poll() and "club" in registry.lexicons
-    assert registry.checker("scrabble-en", "club").check("OK")["valid"]
+    assert watch.poll() and "club" in live.current.lexicons
+    assert live.current.checker("scrabble-en", "club").check("OK")["valid"]
+    # A new snapshot replaced the old one, which is as it was; listeners heard.
+    assert "club" not in before.lexicons and seen == [before, live.current]
     clock.now += 5
     assert not watch.poll()  # nothing changed since
-    assert "en-enable" in registry.lexicons  # the bundled ones stay
+    assert "en-enable" in live.current.lexicons  # the bundled ones stay
 
 
 def test_two_changes_are_never_one(tmp_path):
@@ -67,16 +72,16 @@ def test_two_changes_are_never_one(tmp_path):
 
 def test_a_broken_list_leaves_the_loaded_ones_serving(tmp_path):
     settings = settings_for(tmp_path)
-    registry = open_registry(settings)
+    live = LiveRegistry(open_registry(settings))
     clock = Clock()
-    watch = LexiconWatch(registry, settings, clock=clock)
+    watch = LexiconWatch(live, settings, clock=clock)
     settings.loaded_lexicon_dir.mkdir(parents=True)
     (settings.loaded_lexicon_dir / "bad.yaml").write_text("name: bad\n", encoding="utf-8")
     bump_generation(settings)
     clock.now += 2
-    before = dict(registry.lexicons)
+    before = live.current
     assert not watch.poll()
-    assert registry.lexicons == before
+    assert live.current is before
 
 
 def word_status(url: str, word: str, lexicon: str) -> int:

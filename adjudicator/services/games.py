@@ -32,6 +32,7 @@ from adjudicator.store.games import StaleVersionError
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
+    from adjudicator.services.registry import LiveRegistry
     from adjudicator.store.audit import AuditTrail
     from adjudicator.store.games import GameStore
 
@@ -90,10 +91,15 @@ def _cost(game: Game) -> int:
 class Games:
     """The club-games use cases, over the rules, the store and the audit trail."""
 
-    registry: Registry
+    live: LiveRegistry
     store: GameStore
     trail: AuditTrail
     cache: GameCache = field(default_factory=GameCache)
+
+    @property
+    def registry(self) -> Registry:
+        """The registry in force; a use case reads it once."""
+        return self.live.current
 
     def create(
         self,
@@ -254,7 +260,8 @@ class Games:
         text = decode_gcg(data) if isinstance(data, bytes) else data
         record = parse_gcg(text)
         header = read_header(record)
-        rules = self.registry.ruleset(ruleset or ruleset_of_record(self.registry, header, record))
+        registry = self.registry
+        rules = registry.ruleset(ruleset or ruleset_of_record(registry, header, record))
         nicks = [p.nick for p in record.players]
         first = nicks.index(header.first_player) if header.first_player in nicks else 0
         names, events, state = import_record(record, rules, first)
@@ -299,7 +306,8 @@ class Games:
     def export_gcg(self, id_: str) -> str:
         game = self.read(id_)
         rules = game.state.rules
-        lexicon = self.registry.lexicons.get(self.registry.serving(rules.name) or "")
+        registry = self.registry
+        lexicon = registry.lexicons.get(registry.serving(rules.name) or "")
         meta = game.row.get("meta") or {}
         nicks = nicknames(game.row["players"])
         header = Header(

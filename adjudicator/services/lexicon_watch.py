@@ -4,8 +4,8 @@ Whatever changes the data folder's lexicons (a build, an upload, a deletion)
 writes a new token into ``lexicons/.generation`` once its files are renamed into
 place.  Each worker reads that token at most once a second (:meth:`LexiconWatch.poll`,
 called before a request) and, when it changed, loads the lexicons again into
-its registry in place: the new tries are memory-mapped beside the old ones, and
-every object holding the registry sees them.
+a new registry that replaces the live one whole: the new tries are
+memory-mapped beside the old ones, which requests already under way finish with.
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ import typing as t
 import uuid
 
 from adjudicator.errors import ConfigError
-from adjudicator.services.registry import open_registry
+from adjudicator.services.registry import LiveRegistry, open_registry
 
 if t.TYPE_CHECKING:
-    from adjudicator.loaders import Registry
     from adjudicator.settings import Settings
 
 GENERATION = ".generation"
@@ -47,23 +46,6 @@ def bump_generation(settings: Settings) -> str:
     return token
 
 
-def reload_lexicons(registry: Registry, settings: Settings) -> None:
-    """Load every lexicon again and put them, with their checkers, in ``registry``.
-
-    :raises ConfigError: a lexicon that cannot be loaded; ``registry`` is unchanged.
-    """
-    fresh = open_registry(settings)
-    # The worker's other threads may be answering meanwhile: each attribute is
-    # replaced whole (never changed in place), so a request reads the old or the new
-    # lexicons, both still mapped; one that reads across the swap may rule with
-    # the old generation's checker, as it would a moment earlier.
-    registry.lexicons, registry.fitting, registry.checkers = (
-        fresh.lexicons,
-        fresh.fitting,
-        fresh.checkers,
-    )
-
-
 class LexiconWatch:
     """Checks the token at most every ``every`` seconds; reloads when it changed.
 
@@ -73,7 +55,7 @@ class LexiconWatch:
 
     def __init__(
         self,
-        registry: Registry,
+        registry: LiveRegistry,
         settings: Settings,
         every: float = 1.0,
         clock: t.Callable[[], float] = time.monotonic,
@@ -106,10 +88,11 @@ class LexiconWatch:
             return False
         self.seen = token
         try:
-            reload_lexicons(self.registry, self.settings)
+            fresh = open_registry(self.settings)
         except ConfigError as exc:  # keep serving the lexicons already loaded
             log.error("lexicons not reloaded: %s", exc.detail)
             return False
-        names = ", ".join(sorted(self.registry.lexicons))
+        self.registry.replace(fresh)
+        names = ", ".join(sorted(fresh.lexicons))
         log.info("lexicons reloaded in process %d: %s", os.getpid(), names)
         return True

@@ -4,6 +4,7 @@ removed by the admin, served at once by the worker that took it."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 
@@ -174,3 +175,24 @@ def test_overriding_a_bundled_lexicon_says_it_replaced_it(client, app):
 def test_every_answer_says_nosniff(client):
     for path in ("/ping", "/api/v1/rulesets", "/api/v1/nothing-here"):
         assert client.get(path).headers["X-Content-Type-Options"] == "nosniff"
+
+
+def lexicon_info(client, name: str) -> list[float]:
+    """The values of adjudicator_lexicon_info for ``name`` (one per version)."""
+    text = client.get("/metrics").get_data(as_text=True)
+    pattern = rf'^adjudicator_lexicon_info\{{[^}}]*\blexicon="{name}"[^}}]*\}} (\S+)$'
+    found = re.findall(pattern, text, re.M)
+    return [float(v) for v in found]
+
+
+def test_metrics_follow_a_list_loaded_replaced_and_deleted(client):
+    """The metric follows the registry in force, not the one of start-up (a name
+    of its own: the process's metrics outlive each test's app)."""
+    query = "name=metered&ruleset=scrabble-en"
+    assert lexicon_info(client, "metered") == []
+    assert upload_text(client, "cat\nok\n", query=query).status_code == 201
+    assert lexicon_info(client, "metered") == [1.0]
+    assert upload_text(client, "cat\nok\nqi\n", query=query).status_code == 201
+    assert sorted(lexicon_info(client, "metered")) == [0.0, 1.0]  # a new checksum
+    assert client.delete("/api/v1/lexicons/metered", headers=AS_ADMIN).status_code == 204
+    assert lexicon_info(client, "metered") == [0.0, 0.0]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import time
@@ -15,7 +16,7 @@ from adjudicator.store import Store
 from adjudicator.store.audit import AuditTrail
 from adjudicator.store.games import GameStore
 from adjudicator.web import create_app
-from adjudicator.web.runtime.extension import runtime
+from adjudicator.web.runtime.extension import install, runtime
 from adjudicator.web.runtime.logs import JsonFormatter
 from tests.conftest import CONFIG, LEXICONS, admin_headers, running_gunicorn
 
@@ -185,7 +186,8 @@ def test_not_ready_without_the_database(tmp_path):
     )
     runtime(app).store.dispose()
     engine = sa.create_engine(f"sqlite:///{tmp_path / 'missing' / 'dir' / 'x.db'}")
-    runtime(app).store = Store(engine, GameStore(engine), AuditTrail(engine))
+    store = Store(engine, GameStore(engine), AuditTrail(engine))
+    install(app, dataclasses.replace(runtime(app), store=store))
     resp = app.test_client().get("/readyz")
     assert resp.status_code == 503 and resp.mimetype == "application/problem+json"
     body = resp.get_json()

@@ -13,7 +13,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adjudicator.services.admin_key import admin_key
 from adjudicator.services.games import GameCache, Games
-from adjudicator.services.registry import open_registry
+from adjudicator.services.registry import LiveRegistry, open_registry
 from adjudicator.services.rulesets import stand_in_warnings
 from adjudicator.settings import Settings
 from adjudicator.store import open_store
@@ -61,41 +61,52 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     jsonio.init_app(app)
     converters.init_app(app)  # before any route uses them
 
-    registry = open_registry(settings)
+    live = LiveRegistry(open_registry(settings))
+    rulesets = live.current.rulesets
     store = open_store(settings.database_url)
     # No connection may cross a fork: gunicorn workers open their own.
     store.dispose()
-    rt = Runtime(
-        settings=settings,
-        registry=registry,
-        store=store,
-        games=Games(registry, store.games, store.audit, GameCache(settings.game_cache_bytes)),
-        catalogues=i18n.load_catalogues(named={r.language for r in registry.rulesets.values()}),
-        keys=auth.parse_keys(settings.api_keys),
-    )
-    install(app, rt)
+    keys = auth.parse_keys(settings.api_keys)
 
     # Before-request hooks run in this order: the timer, the request id, the
     # rate limit, the lexicons' reload (at most once a second), then access (a
     # key, the admin key).
-    rt.metrics = metrics.init_app(app)
+    collector = metrics.init_app(app, live)
     logs.init_app(app, settings.log_level)
     if generated:
         logging.getLogger("adjudicator.auth").warning(
             "generated an admin key into %s; `adjudicator admin-key` shows it",
             settings.admin_key_file,
         )
-    for warning in stand_in_warnings(registry):
+    for warning in stand_in_warnings(live.current):
         logging.getLogger("adjudicator.lexicons").warning(warning)
-    rt.limiter = limits.init_app(app, settings)
-    reload.init_app(app)
-    auth.init_app(app)
+    limiter = limits.init_app(app, settings)
+    watch = reload.init_app(app, live, settings)
+    auth.init_app(app, keyed=bool(keys))
     i18n.init_app(app)
 
     api.register(app)
     pages.register(app)
     problems.init_app(app)
-    openapi.init_app(app)
+    document, operations = openapi.init_app(
+        app, list(rulesets), keys=bool(keys), limited=limiter is not None
+    )
+    install(
+        app,
+        Runtime(
+            settings=settings,
+            live=live,
+            store=store,
+            games=Games(live, store.games, store.audit, GameCache(settings.game_cache_bytes)),
+            catalogues=i18n.load_catalogues(named={r.language for r in rulesets.values()}),
+            lexicon_watch=watch,
+            metrics=collector,
+            openapi=document,
+            operations=operations,
+            keys=keys,
+            limiter=limiter,
+        ),
+    )
     # Done now rather than on the first request of each gunicorn worker (the
     # master builds the app before it forks): sort and compile the URL rules, and
     # load the idna codec that werkzeug encodes the host name with.

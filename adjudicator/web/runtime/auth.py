@@ -57,10 +57,12 @@ def parse_keys(spec: str | None) -> tuple[tuple[str, bytes], ...]:
     return tuple(out.items())
 
 
-def init_app(app: Flask) -> None:
+def init_app(app: Flask, *, keyed: bool) -> None:
     """Check each request against its operation's ``access`` (see :meth:`Guard.check`);
-    set the security headers of HTML answers, and ``nosniff`` on every answer."""
-    app.before_request(Guard(keyed=bool(runtime(app).keys)).check)
+    set the security headers of HTML answers, and ``nosniff`` on every answer.
+
+    :param keyed: client keys are configured (``ADJUDICATOR_API_KEYS``)."""
+    app.before_request(Guard(keyed=keyed).check)
     app.after_request(_html_headers)
 
 

@@ -1,5 +1,7 @@
 """The app's own objects, built once in ``create_app``, and the one way to reach them.
 
+``create_app`` makes every component first, then one frozen :class:`Runtime`.
+
 Views and hooks call :func:`runtime` (``current_app.extensions`` under one key)
 instead of reading config or extension keys of their own.
 """
@@ -7,7 +9,7 @@ instead of reading config or extension keys of their own.
 from __future__ import annotations
 
 import typing as t
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from flask import Flask, current_app
 
@@ -17,6 +19,7 @@ if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
     from adjudicator.services.games import Games
     from adjudicator.services.lexicon_watch import LexiconWatch
+    from adjudicator.services.registry import LiveRegistry
     from adjudicator.settings import Settings
     from adjudicator.store import Store
     from adjudicator.web.runtime.i18n import Catalogues
@@ -25,26 +28,33 @@ if t.TYPE_CHECKING:
 _KEY = "adjudicator"
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Runtime:
     """Everything a request may need, made once per app (and so per worker: the
     gunicorn master builds it before it forks)."""
 
     settings: Settings
-    registry: Registry
+    # The registry in force; a reload of the lexicons replaces its snapshot
+    live: LiveRegistry
     store: Store
     games: Games
     # The pages' message catalogues, by language
     catalogues: Catalogues
+    # Reloads the data folder's lexicons when they change (``reload``)
+    lexicon_watch: LexiconWatch
+    # What /metrics reads (every worker's, under gunicorn)
+    metrics: CollectorRegistry
+    # The OpenAPI document (JSON bytes), and its operations for the docs page
+    openapi: bytes
+    operations: list[dict[str, str]]
     # (name, key) of each client key; empty when the API is open
     keys: tuple[tuple[str, bytes], ...] = ()
     limiter: RateLimiter | None = None
-    metrics: CollectorRegistry | None = None
-    # Reloads the data folder's lexicons when they change (``reload``)
-    lexicon_watch: LexiconWatch | None = None
-    # The OpenAPI document (JSON bytes), and its operations for the docs page
-    openapi: bytes = b""
-    operations: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def registry(self) -> Registry:
+        """The registry snapshot in force: read it once per request."""
+        return self.live.current
 
 
 def install(app: Flask, rt: Runtime) -> None:

@@ -28,6 +28,10 @@ from prometheus_client import (
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.operation import operation
 
+if t.TYPE_CHECKING:
+    from adjudicator.loaders import Registry
+    from adjudicator.services.registry import LiveRegistry
+
 bp = Blueprint("metrics", __name__)
 
 REQUESTS = Counter(
@@ -49,7 +53,7 @@ CHALLENGE_VERDICTS = Counter(
 )
 LEXICONS = Gauge(
     "adjudicator_lexicon_info",
-    "Loaded lexicons: 1 per name, version and checksum.",
+    "Loaded lexicons: 1 per name, version and checksum (0 once replaced or removed).",
     ["lexicon", "version", "checksum"],
     multiprocess_mode="max",
 )
@@ -101,12 +105,29 @@ def _observe(response: Response) -> Response:
 @bp.get("/metrics")
 @operation("metrics", "Prometheus metrics", "operations", media_type="text/plain", limited=False)
 def metrics() -> Response:
-    data = generate_latest(runtime().metrics or REGISTRY)
+    data = generate_latest(runtime().metrics)
     return Response(data, headers={"Content-Type": CONTENT_TYPE_LATEST})
 
 
-def init_app(app: Flask) -> CollectorRegistry:
-    """Time every request (the first before-request hook), count it after, serve /metrics.
+class LexiconGauge:
+    """Keeps ``adjudicator_lexicon_info`` to the registry in force: 1 for each
+    lexicon loaded, 0 for one this process served before a reload took it away."""
+
+    def __init__(self) -> None:
+        self.shown: set[tuple[str, str, str]] = set()
+
+    def __call__(self, registry: Registry) -> None:
+        now = {(n, lex.version, lex.checksum) for n, lex in registry.lexicons.items()}
+        for labels in self.shown - now:
+            LEXICONS.labels(*labels).set(0)
+        for labels in now:
+            LEXICONS.labels(*labels).set(1)
+        self.shown = now
+
+
+def init_app(app: Flask, live: LiveRegistry) -> CollectorRegistry:
+    """Time every request (the first before-request hook), count it after, serve
+    /metrics, and follow the registry's lexicons.
 
     :returns: the registry /metrics reads (every worker's, under gunicorn).
     """
@@ -117,7 +138,6 @@ def init_app(app: Flask) -> CollectorRegistry:
         multiprocess.MultiProcessCollector(registry)
     else:
         registry = REGISTRY
-    for name, lexicon in runtime(app).registry.lexicons.items():
-        LEXICONS.labels(name, lexicon.version, lexicon.checksum).set(1)
+    live.on_replace(LexiconGauge())
     app.register_blueprint(bp)
     return registry

@@ -255,18 +255,17 @@ def document() -> Response:
     return Response(runtime().openapi, mimetype="application/json")
 
 
-def init_app(app: Flask) -> None:
-    """Build the document once, after every other blueprint is registered."""
+def init_app(
+    app: Flask, rulesets: t.Sequence[str], *, keys: bool, limited: bool
+) -> tuple[bytes, list[dict[str, str]]]:
+    """Build the document once, after every other blueprint is registered.
+
+    :returns: the document (JSON bytes), and its operations for the docs page.
+    """
     app.register_blueprint(bp)
-    rt = runtime(app)
     published = routes(app)
-    doc = build(
-        published,
-        sorted(rt.registry.rulesets),
-        keys=bool(rt.keys),
-        limited=rt.limiter is not None,
-    )
-    rt.openapi = json.dumps(doc, ensure_ascii=False).encode()
-    rt.operations = [
+    doc = build(published, sorted(rulesets), keys=keys, limited=limited)
+    operations = [
         {"method": r.method.upper(), "path": r.path, "summary": r.op.summary} for r in published
     ]
+    return json.dumps(doc, ensure_ascii=False).encode(), operations
