@@ -134,22 +134,39 @@ def test_admin_actions_need_the_admin_key_not_a_client_key(keyed):
     assert as_admin.status_code == 200 and as_admin.get_json()["admin"] is True
 
 
-def test_a_client_key_named_admin_is_not_the_admin(tmp_path):
-    app = create_app(
-        {
-            "TESTING": True,
-            "config_dir": str(CONFIG),
-            "lexicon_dir": str(LEXICONS),
-            "database_url": f"sqlite:///{tmp_path / 't.db'}",
-            "api_keys": "admin:not-the-admin",
-            "admin_key": ADMIN,
-        }
+def test_no_client_key_may_be_named_admin(tmp_path):
+    """``admin`` is the admin key's name in records: a client key cannot take it."""
+    with pytest.raises(ConfigError) as info:
+        create_app(
+            {
+                "TESTING": True,
+                "config_dir": str(CONFIG),
+                "lexicon_dir": str(LEXICONS),
+                "database_url": f"sqlite:///{tmp_path / 't.db'}",
+                "api_keys": "admin:not-the-admin",
+                "admin_key": ADMIN,
+            }
+        )
+    assert "ADJUDICATOR_API_KEYS: admin" in str(info.value)
+    assert "not-the-admin" not in str(info.value)
+
+
+def test_revealing_needs_the_admin_key_before_the_body_is_validated(keyed):
+    """Access comes before validation: a reveal without the admin key is a 403
+    even when the rest of the body is wrong (no ruleset, an unknown field)."""
+    client = keyed.test_client()
+    resp = client.post(
+        "/api/v1/challenges",
+        json={"words": ["QI"], "reveal": True, "bogus": 1},
+        headers={"Authorization": "Bearer dir-key-2"},
     )
-    resp = app.test_client().get(
-        "/api/v1/adjudications", headers={"Authorization": "Bearer not-the-admin"}
+    assert resp.status_code == 403, resp.get_json()
+    without = client.post(
+        "/api/v1/challenges",
+        json={"words": ["QI"], "bogus": 1},
+        headers={"Authorization": "Bearer dir-key-2"},
     )
-    assert resp.status_code == 403
-    runtime(app).store.dispose()
+    assert without.status_code == 400  # the same body, not revealing: its own problem
 
 
 def test_challenges_record_the_key_name_not_the_key(keyed):

@@ -12,7 +12,7 @@ from adjudicator.services.challenges import (
     rule_on_challenge,
 )
 from adjudicator.web.api.request_models import AdjudicationsQuery, ChallengeRequest, RevealQuery
-from adjudicator.web.runtime.auth import asked_by, is_admin, require_admin
+from adjudicator.web.runtime.auth import Access, asked_by, is_admin
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.metrics import count_challenge
 from adjudicator.web.runtime.operation import operation
@@ -29,7 +29,7 @@ bp = Blueprint("challenges", __name__, url_prefix="/api/v1")
     status=201,
     body=ChallengeRequest,
     errors=(404, 409, 422),
-    access="client",
+    access=Access.CLIENT,
     reveal=True,
     headers={"Location": "The adjudication's URL"},
     links={
@@ -40,8 +40,6 @@ bp = Blueprint("challenges", __name__, url_prefix="/api/v1")
     },
 )
 def create(body: ChallengeRequest) -> tuple[Adjudication, dict[str, str]]:
-    if body.reveal:
-        require_admin()
     rt = runtime()
     result = rule_on_challenge(
         rt.registry,
@@ -71,13 +69,11 @@ def create(body: ChallengeRequest) -> tuple[Adjudication, dict[str, str]]:
     response=Adjudication,
     query=RevealQuery,
     errors=(400, 404),
-    access="client",
+    access=Access.CLIENT,
     reveal=True,
 )
 def show(adjudication_id: str, query: RevealQuery) -> Adjudication:
     reveal = query.reveal == "true"
-    if reveal:
-        require_admin()
     return get_adjudication(runtime().registry, runtime().store.audit, adjudication_id, reveal)
 
 
@@ -89,7 +85,7 @@ def show(adjudication_id: str, query: RevealQuery) -> Adjudication:
     response=AdjudicationList,
     query=AdjudicationsQuery,
     errors=(400,),
-    access="admin",
+    access=Access.ADMIN,
 )
 def index(query: AdjudicationsQuery) -> AdjudicationList:
     return list_adjudications(runtime().registry, runtime().store.audit, query.since, is_admin())

@@ -17,6 +17,7 @@ from adjudicator.web.api.request_models import (
     ImportQuery,
     ImportRequest,
 )
+from adjudicator.web.runtime.auth import Access, game_token
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.operation import operation
 from adjudicator.web.runtime.parsing import Strict, parse_json, read_body
@@ -34,18 +35,9 @@ class BoardQuery(Strict):
     )
 
 
-def _token() -> str | None:
-    """The game's write token: ``X-Game-Token``, or ``Authorization: Bearer``."""
-    token = request.headers.get("X-Game-Token")
-    if token:
-        return token.strip()
-    scheme, _, value = request.headers.get("Authorization", "").partition(" ")
-    return value.strip() if scheme.lower() == "bearer" and value else None
-
-
 def _game_writer(id_: str) -> None:
     """The game's write token, checked before the event is read."""
-    runtime().games.authorize(id_, _token())
+    runtime().games.authorize(id_, game_token())
 
 
 def _created(game: GameOut) -> tuple[GameOut, dict[str, str]]:
@@ -62,7 +54,7 @@ def _created(game: GameOut) -> tuple[GameOut, dict[str, str]]:
     body=CreateGameRequest,
     errors=(404, 422),
     headers={"Location": "The game's URL"},
-    access="client",
+    access=Access.CLIENT,
     expensive=True,
 )
 def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
@@ -91,7 +83,7 @@ def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
     raw_media=("text/plain", "application/x-gcg"),
     query=ImportQuery,
     errors=(404, 422),
-    access="client",
+    access=Access.CLIENT,
     expensive=True,
 )
 def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
@@ -115,7 +107,7 @@ def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
     body=EventRequest,
     errors=(403, 404, 409, 422),
     authorize=_game_writer,
-    access="client",
+    access=Access.CLIENT,
 )
 def add(id_: str, body: EventRequest) -> GameOut:
     racks = {int(k): v for k, v in (body.racks or {}).items()}
@@ -131,7 +123,7 @@ def add(id_: str, body: EventRequest) -> GameOut:
         racks=racks,
         points=body.points,
     )
-    return runtime().games.add_event(id_, _token(), body.version, spec)
+    return runtime().games.add_event(id_, game_token(), body.version, spec)
 
 
 @bp.put("/<game_id:id_>/clock")
@@ -143,10 +135,10 @@ def add(id_: str, body: EventRequest) -> GameOut:
     body=ClockRequest,
     errors=(400, 403, 404, 422),
     authorize=_game_writer,
-    access="client",
+    access=Access.CLIENT,
 )
 def clock(id_: str, body: ClockRequest) -> GameClock:
-    return runtime().games.set_clock(id_, _token(), body.left_ms, body.running)
+    return runtime().games.set_clock(id_, game_token(), body.left_ms, body.running)
 
 
 @bp.get("/<game_id:id_>")
@@ -205,7 +197,7 @@ def board(id_: str, query: BoardQuery) -> Response:
     "games",
     status=204,
     errors=(404,),
-    access="admin",
+    access=Access.ADMIN,
     media_type="",
 )
 def delete(id_: str) -> tuple[str, int]:

@@ -14,6 +14,7 @@ from adjudicator.services.lexicon_files import delete_lexicon, load_wordlist
 from adjudicator.services.lexicon_jobs import LexiconBuild, LoadedLexicon, read_build
 from adjudicator.services.lexicons import LexiconDiff, diff_lexicons
 from adjudicator.web.api.request_models import DiffQuery, LoadLexiconQuery
+from adjudicator.web.runtime.auth import Access
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.operation import Also, operation
 from adjudicator.web.runtime.parsing import read_body
@@ -38,7 +39,7 @@ BUILD_HEADERS = {
     response=LexiconDiff,
     query=DiffQuery,
     errors=(400, 404, 422),
-    access="client",
+    access=Access.CLIENT,
 )
 def diff(base: str, other: str, query: DiffQuery) -> LexiconDiff:
     return diff_lexicons(runtime().registry, base, other, query.limit)
@@ -56,7 +57,7 @@ def diff(base: str, other: str, query: DiffQuery) -> LexiconDiff:
     query=LoadLexiconQuery,
     raw_media=("text/plain", "multipart/form-data"),
     errors=(404, 422),
-    access="admin",
+    access=Access.ADMIN,
     expensive=True,
 )
 def load(
@@ -90,7 +91,7 @@ def load(
     "words",
     response=LexiconBuild,
     errors=(404,),
-    access="admin",
+    access=Access.ADMIN,
 )
 def build_state(build_id: str) -> LexiconBuild | tuple[LexiconBuild, dict[str, str]]:
     build = read_build(runtime().settings, build_id)
@@ -124,7 +125,7 @@ def _build_headers(build: LexiconBuild) -> dict[str, str]:
     "words",
     status=204,
     errors=(404, 409),
-    access="admin",
+    access=Access.ADMIN,
     media_type="",
 )
 def delete(name: str) -> tuple[str, int]:

@@ -10,6 +10,7 @@ from adjudicator.services.rulesets import (
     describe_ruleset,
     list_rulesets,
 )
+from adjudicator.web.runtime.auth import Access
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.operation import operation
 
@@ -18,7 +19,7 @@ bp = Blueprint("rulesets", __name__, url_prefix="/api/v1")
 
 @bp.get("/rulesets")
 @operation(
-    "listRulesets", "Rulesets in force", "rulesets", response=RulesetsResponse, access="client"
+    "listRulesets", "Rulesets in force", "rulesets", response=RulesetsResponse, access=Access.CLIENT
 )
 def index() -> RulesetsResponse:
     return list_rulesets(runtime().registry)
@@ -31,7 +32,7 @@ def index() -> RulesetsResponse:
     "rulesets",
     response=RulesetDetail,
     errors=(404,),
-    access="client",
+    access=Access.CLIENT,
     ruleset_params=("name",),
 )
 def show(name: str) -> RulesetDetail:

@@ -6,6 +6,7 @@ from flask import Blueprint
 
 from adjudicator.services.plays import ScoreResponse, score_play
 from adjudicator.web.api.request_models import ScoreRequest
+from adjudicator.web.runtime.auth import Access
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.operation import operation
 
@@ -20,7 +21,7 @@ bp = Blueprint("score", __name__, url_prefix="/api/v1")
     response=ScoreResponse,
     body=ScoreRequest,
     errors=(404, 422),
-    access="client",
+    access=Access.CLIENT,
 )
 def score(body: ScoreRequest) -> ScoreResponse:
     return score_play(

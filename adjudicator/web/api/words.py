@@ -8,6 +8,7 @@ from adjudicator.errors import InvalidRequestError
 from adjudicator.services.lexicons import LexiconsResponse, list_lexicons
 from adjudicator.services.words import CheckResponse, WordResponse, check_word, check_words
 from adjudicator.web.api.request_models import CheckRequest, WordQuery
+from adjudicator.web.runtime.auth import Access
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.metrics import count_word, count_words
 from adjudicator.web.runtime.operation import operation
@@ -55,7 +56,7 @@ def show_check(query: WordQuery) -> WordResponse:
     response=CheckResponse,
     body=CheckRequest,
     errors=(404, 422),
-    access="client",
+    access=Access.CLIENT,
 )
 def check(body: CheckRequest) -> CheckResponse:
     rt = runtime()
@@ -72,6 +73,8 @@ def check(body: CheckRequest) -> CheckResponse:
 
 
 @bp.get("/lexicons")
-@operation("listLexicons", "Loaded lexicons", "words", response=LexiconsResponse, access="client")
+@operation(
+    "listLexicons", "Loaded lexicons", "words", response=LexiconsResponse, access=Access.CLIENT
+)
 def lexicons() -> LexiconsResponse:
     return list_lexicons(runtime().registry)

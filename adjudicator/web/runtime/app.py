@@ -69,8 +69,8 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
     keys = auth.parse_keys(settings.api_keys)
 
     # Before-request hooks run in this order: the timer, the request id, the
-    # rate limit, the lexicons' reload (at most once a second), then access (a
-    # key, the admin key).
+    # rate limit, the lexicons' reload (at most once a second); then each
+    # operation admits its caller (auth.admit) before it reads its input.
     collector = metrics.init_app(app, live)
     logs.init_app(app, settings.log_level)
     if generated:
@@ -82,7 +82,7 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
         logging.getLogger("adjudicator.lexicons").warning(warning)
     limiter = limits.init_app(app, settings)
     watch = reload.init_app(app, live, settings)
-    auth.init_app(app, keyed=bool(keys))
+    auth.init_app(app)
     i18n.init_app(app)
 
     api.register(app)

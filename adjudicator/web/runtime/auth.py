@@ -1,24 +1,43 @@
-"""Who may do what: client keys, the admin key, and the headers of HTML pages.
+"""Who may do what: client keys, the admin key, a game's write token, and the
+headers of HTML pages.
 
-Keys are compared in constant time and never logged; only a key's *name*
-(``ADJUDICATOR_API_KEYS="name:key,..."``) appears in records and logs.
+Each operation declares one access policy (:class:`Access`, with ``reveal`` and
+``authorize``); :func:`admit` evaluates it before the operation's input is read,
+so a caller without the right is refused before anything it sent is validated.
+Credentials are read once per request: a key from ``Authorization: Bearer`` or
+``X-API-Key``, a game's write token from ``X-Game-Token`` (or a bearer that is
+no key). Keys are compared in constant time and never logged; only a key's
+*name* (``ADJUDICATOR_API_KEYS="name:key,..."``) appears in records and logs.
 """
 
 from __future__ import annotations
 
 import hmac
 import typing as t
-from dataclasses import dataclass
+from enum import StrEnum
 
-from flask import Flask, Response, current_app, g, request
+import orjson
+from flask import Flask, Response, g, request
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
 from adjudicator.errors import ConfigError
 from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.operation import operation_of
 
+if t.TYPE_CHECKING:
+    from adjudicator.web.runtime.operation import Operation
+
+# The name the admin key goes by in records; no client key may take it.
 ADMIN = "admin"
+
+
+class Access(StrEnum):
+    """Who may call an operation."""
+
+    OPEN = "open"  # anyone
+    CLIENT = "client"  # a client key, when ADJUDICATOR_API_KEYS is set
+    ADMIN = "admin"  # that, and the admin key
+
 
 # Our pages load only our own files, may not be framed, and leak no referrer.
 PAGE_HEADERS = {
@@ -53,53 +72,71 @@ def parse_keys(spec: str | None) -> tuple[tuple[str, bytes], ...]:
             )
         if name.strip() in out:
             raise ConfigError("ADJUDICATOR_API_KEYS", name.strip(), "name used twice")
+        if name.strip() == ADMIN:
+            raise ConfigError(
+                "ADJUDICATOR_API_KEYS", ADMIN, "that name is the admin key's; choose another"
+            )
         out[name.strip()] = key.strip().encode()
     return tuple(out.items())
 
 
-def init_app(app: Flask, *, keyed: bool) -> None:
-    """Check each request against its operation's ``access`` (see :meth:`Guard.check`);
-    set the security headers of HTML answers, and ``nosniff`` on every answer.
-
-    :param keyed: client keys are configured (``ADJUDICATOR_API_KEYS``)."""
-    app.before_request(Guard(keyed=keyed).check)
+def init_app(app: Flask) -> None:
+    """Set the security headers of HTML answers, and ``nosniff`` on every answer."""
     app.after_request(_html_headers)
 
 
-@dataclass(frozen=True, slots=True)
-class Guard:
-    """The access check, made once per app with what it was configured with.
+def admit(op: Operation, args: t.Mapping[str, t.Any]) -> None:
+    """The operation's access policy, before its query or body is read.
 
-    :param keyed: client keys are configured (``ADJUDICATOR_API_KEYS``).
+    ``client`` and ``admin`` operations need a client key when keys are
+    configured; ``admin`` ones, and a ``reveal`` one asked to reveal, need the
+    admin key too; then ``authorize`` sees the path arguments (a game's token).
+
+    :raises Unauthorized: no key sent. :raises Forbidden: a key that is not valid here.
     """
-
-    keyed: bool
-
-    def check(self) -> None:
-        """Before-request hook: the access the operation declares.
-
-        ``client`` and ``admin`` operations need a client key when keys are
-        configured; ``admin`` ones need the admin key too.
-
-        :raises Unauthorized: no key sent. :raises Forbidden: a key that is not valid here.
-        """
-        op = operation_of(current_app, request.endpoint)
-        if op is None or op.access == "open":
-            return
-        if self.keyed and client_name() is None:
+    if op.access != Access.OPEN:
+        if runtime().keys and client_name() is None:
             _refuse("this API needs a client key")
-        if op.access == "admin":
+        if op.access == Access.ADMIN or (op.reveal and _asks_to_reveal()):
             require_admin()
+    if op.authorize is not None:
+        op.authorize(**args)
+
+
+def _asks_to_reveal() -> bool:
+    """``reveal=true`` in the query, or ``"reveal": true`` in a JSON body: read
+    here without the body's schema, which is checked only once access is granted."""
+    if request.args.get("reveal") == "true":
+        return True
+    if not request.is_json:
+        return False
+    try:
+        body = orjson.loads(request.get_data(cache=True))
+    except orjson.JSONDecodeError:
+        return False  # malformed: refused as such once access is granted
+    return isinstance(body, dict) and body.get("reveal") is True
 
 
 def _presented() -> bytes | None:
-    """The key the request carries: ``Authorization: Bearer <key>`` or ``X-API-Key``."""
-    headers = request.headers
-    scheme, _, given = headers.get("Authorization", "").partition(" ")
-    if scheme.lower() == "bearer":
-        return given.strip().encode()
-    key = headers.get("X-API-Key")
+    """The key the request carries: ``Authorization: Bearer <key>`` (werkzeug's
+    reading of the header) or ``X-API-Key``."""
+    auth = request.authorization
+    if auth is not None and auth.type == "bearer" and auth.token:
+        return auth.token.strip().encode()
+    key = request.headers.get("X-API-Key")
     return None if key is None else key.encode()
+
+
+def game_token() -> str | None:
+    """The game's write token: ``X-Game-Token``, or a bearer that is neither a
+    client key nor the admin key (an open API's keeper sends it so)."""
+    token = request.headers.get("X-Game-Token")
+    if token:
+        return token.strip()
+    auth = request.authorization
+    if auth is None or auth.type != "bearer" or not auth.token or _identify() != (None, False):
+        return None
+    return auth.token.strip()
 
 
 def _identify() -> tuple[str | None, bool]:

@@ -29,7 +29,7 @@ REF = "#/components/schemas/{model}"
 # A Flask rule's variable: <name> or <converter:name>.
 _VARIABLE = re.compile(r"<(?:([a-z_]+):)?(\w+)>")
 # The statuses of a refused key, answered by every operation that declares an
-# access other than "open" (wherever keys are set: see ``auth.Guard``).
+# access other than "open" (wherever keys are set: see ``auth.admit``).
 KEY_REFUSED = frozenset({401, 403})
 
 

@@ -1,8 +1,9 @@
 """One declaration per endpoint: what it reads, what it answers, who may call it.
 
-:func:`operation` wraps a view: it parses the query and the JSON body into the
-declared models, calls the view, and serializes the answer the view returns.
-The same declaration drives access control (``auth``), the rate limiter and the
+:func:`operation` wraps a view: it admits the caller by the declared access
+(``auth.admit``), parses the query and the JSON body into the declared models,
+calls the view, and serializes the answer the view returns.
+The same declaration drives the rate limiter and the
 OpenAPI document, which is generated from the app's routes and these
 declarations (``openapi``).
 """
@@ -17,9 +18,9 @@ import orjson
 from flask import Flask, Response
 from pydantic import BaseModel
 
+from adjudicator.web.runtime.auth import Access, admit
 from adjudicator.web.runtime.parsing import parse_json, parse_query
 
-Access = t.Literal["open", "client", "admin"]
 View = t.Callable[..., t.Any]
 
 
@@ -62,7 +63,7 @@ class Operation:
     raw_media: tuple[str, ...] = ()
     query: type[BaseModel] | None = None
     errors: tuple[int, ...] = ()
-    access: Access = "open"
+    access: Access = Access.OPEN
     authorize: t.Callable[..., None] | None = None
     limited: bool = True
     expensive: bool = False
@@ -110,8 +111,7 @@ def operation(
     def decorate(view: View) -> View:
         @functools.wraps(view)
         def run(**args: t.Any) -> t.Any:
-            if op.authorize is not None:
-                op.authorize(**args)
+            admit(op, args)
             if op.query is not None:
                 args["query"] = parse_query(op.query)
             if op.body is not None and not op.own_body:
