@@ -20,13 +20,13 @@ from pathlib import Path
 from adjudicator.core.board import Board
 from adjudicator.core.coords import parse_coord
 from adjudicator.core.game_gcg import import_record
-from adjudicator.core.gcg import GcgError, decode_gcg, parse_gcg
+from adjudicator.core.gcg import decode_gcg, parse_gcg
 from adjudicator.core.lexicon import Lexicon
 from adjudicator.core.placement import PlacedTile, Placement, Swap, from_move
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK_BIT
-from adjudicator.errors import AdjudicatorError, PlacementError
+from adjudicator.errors import AdjudicatorError, GcgError, PlacementError
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry

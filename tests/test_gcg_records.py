@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from adjudicator.core.game_gcg import import_record
-from adjudicator.core.gcg import GcgEncodingError, Play, decode_gcg, parse_gcg, write_gcg
+from adjudicator.core.gcg import Play, decode_gcg, parse_gcg, write_gcg
+from adjudicator.errors import GcgEncodingError
 from adjudicator.loaders import load_config
 
 REPO_ROOT = Path(__file__).resolve().parents[1]

@@ -20,3 +20,29 @@ def test_import_contracts_hold():
     proc = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "Contracts: 3 kept, 0 broken" in proc.stdout
+
+
+def test_every_domain_error_is_defined_in_errors():
+    """``adjudicator.errors`` says every error class lives there: import every
+    module and look for an AdjudicatorError defined anywhere else."""
+    import importlib
+    import inspect
+    import pkgutil
+
+    import adjudicator
+    from adjudicator.errors import AdjudicatorError
+
+    elsewhere = []
+    for info in pkgutil.walk_packages(adjudicator.__path__, "adjudicator."):
+        if info.name.endswith("__main__"):
+            continue  # runs the CLI
+        module = importlib.import_module(info.name)
+        for name, value in vars(module).items():
+            if (
+                inspect.isclass(value)
+                and issubclass(value, AdjudicatorError)
+                and value.__module__ == info.name
+                and not info.name.startswith("adjudicator.errors")
+            ):
+                elsewhere.append(f"{info.name}.{name}")
+    assert elsewhere == []

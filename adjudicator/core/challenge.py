@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from adjudicator.errors import StateError
+from adjudicator.errors import ChallengeNotAllowedError
 
 
 class ChallengeRule(StrEnum):
@@ -19,18 +19,6 @@ class ChallengeRule(StrEnum):
     FIVE_POINT = "five_point"
     TEN_POINT = "ten_point"
     TRIPLE = "triple"
-
-
-class ChallengeNotAllowedError(StateError):
-    code = "challenge-not-allowed"
-    title = "Challenges do not apply under this rule"
-
-    def __init__(self, rule: ChallengeRule) -> None:
-        super().__init__(
-            f"under the {rule.value} rule words are checked before a play is accepted, "
-            "so there is nothing to challenge",
-            rule=rule.value,
-        )
 
 
 class Verdict(StrEnum):

@@ -38,12 +38,18 @@ from adjudicator.core.gcg.extensions import (
     read_event,
     read_placement,
 )
-from adjudicator.core.gcg.model import GcgEvent, GcgPragmaError, GcgTileError
+from adjudicator.core.gcg.model import GcgEvent
 from adjudicator.core.placement import Placement, from_move
 from adjudicator.core.referee import apply
 from adjudicator.core.scoring import score_placement
 from adjudicator.core.tilings import move_tilings
-from adjudicator.errors import GameTooLongError, PlacementError, UnknownTileError
+from adjudicator.errors import (
+    GameTooLongError,
+    GcgPragmaError,
+    GcgTileError,
+    PlacementError,
+    UnknownTileError,
+)
 
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset

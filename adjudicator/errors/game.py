@@ -3,7 +3,7 @@ record cannot hold."""
 
 from __future__ import annotations
 
-from adjudicator.errors.common import AdjudicatorError, StateError
+from adjudicator.errors.common import AdjudicatorError, ConflictError, NotFoundError, StateError
 
 
 class GameOverError(StateError):
@@ -110,4 +110,45 @@ class GameTooLongError(InvalidEventError):
     def __init__(self, events: int, limit: int) -> None:
         super().__init__(
             f"{events} events; a game has at most {limit}", events=events, max_events=limit
+        )
+
+
+class GameNotFoundError(NotFoundError):
+    code = "unknown-game"
+    title = "Unknown game"
+
+    def __init__(self, id_: str) -> None:
+        super().__init__(f"no game with id {id_!r}", game=id_)
+
+
+class StaleVersionError(ConflictError):
+    code = "stale-version"
+    title = "The game has moved on"
+
+    def __init__(self, given: int, current: int) -> None:
+        super().__init__(
+            f"the event follows version {given}, but the game is at version {current}; "
+            "reload the game and try again",
+            version=given,
+            current_version=current,
+        )
+
+
+class AdjudicationNotFoundError(NotFoundError):
+    code = "unknown-adjudication"
+    title = "Unknown adjudication"
+
+    def __init__(self, id_: str) -> None:
+        super().__init__(f"no adjudication with id {id_!r}", id=id_)
+
+
+class ChallengeNotAllowedError(StateError):
+    code = "challenge-not-allowed"
+    title = "Challenges do not apply under this rule"
+
+    def __init__(self, rule: str) -> None:
+        super().__init__(
+            f"under the {rule} rule words are checked before a play is accepted, "
+            "so there is nothing to challenge",
+            rule=rule,
         )

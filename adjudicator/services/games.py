@@ -21,6 +21,7 @@ from adjudicator.errors import (
     PermissionDeniedError,
     PlacementError,
     RecordTotalsError,
+    StaleVersionError,
 )
 from adjudicator.services.board_svg import board_svg
 from adjudicator.services.game_clock import GameClock, clock_of, keep_clock, now
@@ -28,7 +29,6 @@ from adjudicator.services.game_events import EntryType, EventIn, events_for
 from adjudicator.services.game_view import Game, GameOut, SpectatorView, describe, game_out
 from adjudicator.services.plays import column_first
 from adjudicator.services.rulesets import ruleset_of_record
-from adjudicator.store.games import StaleVersionError
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry

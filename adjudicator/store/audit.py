@@ -8,16 +8,8 @@ import uuid
 
 import sqlalchemy as sa
 
-from adjudicator.errors import NotFoundError
+from adjudicator.errors import AdjudicationNotFoundError
 from adjudicator.store.schema import adjudications
-
-
-class AdjudicationNotFoundError(NotFoundError):
-    code = "unknown-adjudication"
-    title = "Unknown adjudication"
-
-    def __init__(self, id_: str) -> None:
-        super().__init__(f"no adjudication with id {id_!r}", id=id_)
 
 
 class AuditTrail:

@@ -12,29 +12,8 @@ import uuid
 import sqlalchemy as sa
 
 from adjudicator.core.game import Event, EventKind
-from adjudicator.errors import ConflictError, NotFoundError
+from adjudicator.errors import GameNotFoundError, StaleVersionError
 from adjudicator.store.schema import game_events, games
-
-
-class GameNotFoundError(NotFoundError):
-    code = "unknown-game"
-    title = "Unknown game"
-
-    def __init__(self, id_: str) -> None:
-        super().__init__(f"no game with id {id_!r}", game=id_)
-
-
-class StaleVersionError(ConflictError):
-    code = "stale-version"
-    title = "The game has moved on"
-
-    def __init__(self, given: int, current: int) -> None:
-        super().__init__(
-            f"the event follows version {given}, but the game is at version {current}; "
-            "reload the game and try again",
-            version=given,
-            current_version=current,
-        )
 
 
 def _now() -> dt.datetime:

@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.core.challenge import ChallengeNotAllowedError, ChallengeRule, rule_on
+from adjudicator.core.challenge import ChallengeRule, rule_on
+from adjudicator.errors import ChallengeNotAllowedError
 
 
 @pytest.mark.parametrize(

@@ -10,14 +10,7 @@ from adjudicator.core.game_gcg import import_record
 from adjudicator.core.gcg import (
     ChallengeBonus,
     Exchange,
-    GcgEncodingError,
-    GcgError,
-    GcgPragmaError,
     GcgRecord,
-    GcgSyntaxError,
-    GcgTileError,
-    GcgUnknownPlayerError,
-    GcgWithdrawalError,
     Pass,
     Play,
     Player,
@@ -30,7 +23,16 @@ from adjudicator.core.gcg import (
     parse_gcg,
     write_gcg,
 )
-from adjudicator.errors import InputError
+from adjudicator.errors import (
+    GcgEncodingError,
+    GcgError,
+    GcgPragmaError,
+    GcgSyntaxError,
+    GcgTileError,
+    GcgUnknownPlayerError,
+    GcgWithdrawalError,
+    InputError,
+)
 from adjudicator.loaders import load_config
 from tests.conftest import GCG_DIR  # the shared records: read when present
 

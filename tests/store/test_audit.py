@@ -9,8 +9,9 @@ import uuid
 import pytest
 import sqlalchemy as sa
 
+from adjudicator.errors import AdjudicationNotFoundError
 from adjudicator.store import migrate, open_engine
-from adjudicator.store.audit import AdjudicationNotFoundError, AuditTrail
+from adjudicator.store.audit import AuditTrail
 
 PG = os.environ.get("ADJUDICATOR_TEST_POSTGRES_URL")
 

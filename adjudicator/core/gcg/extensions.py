@@ -35,7 +35,8 @@ import typing as t
 from dataclasses import dataclass, field
 
 from adjudicator.core.coords import ACROSS, Coord
-from adjudicator.core.gcg.model import GcgPragmaError, GcgRecord, Pragma
+from adjudicator.core.gcg.model import GcgRecord, Pragma
+from adjudicator.errors import GcgPragmaError
 
 RULESET = "ruleset"
 LEXICON = "lexicon"

@@ -14,13 +14,8 @@ from adjudicator.core.gcg.model import (
     _UTF8_NAMES,
     ChallengeBonus,
     Exchange,
-    GcgEncodingError,
     GcgEvent,
-    GcgPragmaError,
     GcgRecord,
-    GcgSyntaxError,
-    GcgUnknownPlayerError,
-    GcgWithdrawalError,
     Pass,
     Play,
     Player,
@@ -28,6 +23,13 @@ from adjudicator.core.gcg.model import (
     RackPoints,
     TimePenalty,
     Withdrawal,
+)
+from adjudicator.errors import (
+    GcgEncodingError,
+    GcgPragmaError,
+    GcgSyntaxError,
+    GcgUnknownPlayerError,
+    GcgWithdrawalError,
 )
 
 _ENCODING_LINE = re.compile(rb"#character-encoding(?:[ \t]+(\S*))?[ \t]*$", re.IGNORECASE)

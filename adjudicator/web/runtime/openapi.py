@@ -9,12 +9,12 @@ assets); ``tests/api/test_openapi.py`` lists which those are.
 
 from __future__ import annotations
 
-import json
 import re
 import typing as t
 from dataclasses import dataclass
 from http import HTTPStatus
 
+import orjson
 from flask import Blueprint, Flask, Response
 from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
@@ -22,7 +22,7 @@ from pydantic.json_schema import JsonSchemaMode
 from adjudicator import __version__
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.operation import Operation, operation
-from adjudicator.web.runtime.problems import Problem
+from adjudicator.web.runtime.problem_doc import Problem
 
 bp = Blueprint("openapi", __name__)
 REF = "#/components/schemas/{model}"
@@ -268,4 +268,4 @@ def init_app(
     operations = [
         {"method": r.method.upper(), "path": r.path, "summary": r.op.summary} for r in published
     ]
-    return json.dumps(doc, ensure_ascii=False).encode(), operations
+    return orjson.dumps(doc), operations

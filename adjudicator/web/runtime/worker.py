@@ -21,11 +21,11 @@ custom workers as subclasses of its own, and ``handle_error`` and
 
 from __future__ import annotations
 
-import json
 import socket
 import threading
 import time
 import typing as t
+from http import HTTPStatus
 
 from gunicorn.http.errors import (
     InvalidHeader,
@@ -37,29 +37,21 @@ from gunicorn.http.errors import (
 )
 from gunicorn.workers.gthread import ThreadWorker
 
+from adjudicator.web.runtime.problem_doc import HTTP_PROBLEMS, problem_json
+
 if t.TYPE_CHECKING:
     from gunicorn.http import Request
     from gunicorn.workers.gthread import TConn
 
     from adjudicator.settings import Settings
 
-# gunicorn's refusal -> (status, reason phrase, problem code, title).
+# gunicorn's refusals, by the status that answers them (problem_doc.HTTP_PROBLEMS
+# gives each its code and title).
 Kinds = type[Exception] | tuple[type[Exception], ...]
-REFUSALS: tuple[tuple[Kinds, tuple[int, str, str, str]], ...] = (
-    (LimitRequestLine, (414, "URI Too Long", "uri-too-long", "URI too long")),
-    (
-        LimitRequestHeaders,
-        (
-            431,
-            "Request Header Fields Too Large",
-            "request-header-fields-too-large",
-            "Request header fields too large",
-        ),
-    ),
-    (
-        (InvalidRequestLine, InvalidRequestMethod, InvalidHTTPVersion, InvalidHeader),
-        (400, "Bad Request", "malformed-request", "Malformed request"),
-    ),
+REFUSALS: tuple[tuple[Kinds, int], ...] = (
+    (LimitRequestLine, 414),
+    (LimitRequestHeaders, 431),
+    ((InvalidRequestLine, InvalidRequestMethod, InvalidHTTPVersion, InvalidHeader), 400),
 )
 PROBLEM_BASE = "urn:adjudicator:problem:"  # the setting's default
 READ_SECONDS = 10.0  # ADJUDICATOR_REQUEST_READ_SECONDS' default
@@ -70,43 +62,28 @@ MIN_BODY_RATE = 64 * 1024
 
 def refusal(exc: BaseException, base: str = PROBLEM_BASE) -> bytes | None:
     """The whole HTTP answer to a request gunicorn refused, or None for another error."""
-    for kinds, (status, reason, code, title) in REFUSALS:
+    for kinds, status in REFUSALS:
         if isinstance(exc, kinds):
-            body = json.dumps(
-                {
-                    "type": base + code,
-                    "title": title,
-                    "status": status,
-                    "detail": f"{title}: {exc}"[:300],
-                    "code": code,
-                }
-            ).encode()
-            head = (
-                f"HTTP/1.1 {status} {reason}\r\nConnection: close\r\n"
-                f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n"
-            )
-            return head.encode("latin-1") + body
+            code, title = HTTP_PROBLEMS[status]
+            detail = f"{title}: {exc}"[:300]
+            return _answer(status, problem_json(status, code, title, detail, base=base))
     return None
-
-
-TIMED_OUT = (
-    b"HTTP/1.1 408 Request Timeout\r\nConnection: close\r\n"
-    b"Content-Type: application/problem+json\r\nContent-Length: %d\r\n\r\n%s"
-)
 
 
 def timed_out(base: str = PROBLEM_BASE) -> bytes:
     """The answer to a request whose headers did not arrive in time."""
-    body = json.dumps(
-        {
-            "type": base + "request-timeout",
-            "title": "Request timeout",
-            "status": 408,
-            "detail": "the request did not arrive in time",
-            "code": "request-timeout",
-        }
-    ).encode()
-    return TIMED_OUT % (len(body), body)
+    code, title = HTTP_PROBLEMS[408]
+    detail = "the request did not arrive in time"
+    return _answer(408, problem_json(408, code, title, detail, base=base))
+
+
+def _answer(status: int, body: bytes) -> bytes:
+    """A whole HTTP answer that closes the connection."""
+    head = (
+        f"HTTP/1.1 {status} {HTTPStatus(status).phrase}\r\nConnection: close\r\n"
+        f"Content-Type: application/problem+json\r\nContent-Length: {len(body)}\r\n\r\n"
+    )
+    return head.encode("latin-1") + body
 
 
 class ReadDeadlines:
