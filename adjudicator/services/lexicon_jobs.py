@@ -226,8 +226,9 @@ def _reap(settings: Settings, build_id: str, process: subprocess.Popen[bytes]) -
     detail = f"the build of {job['name']} stopped before it ended (exit code {code})"
     if code in (-9, 137):
         detail += "; it was killed, perhaps for lack of memory"
-    _finish(path, job, problem=_problem(errors.LexiconBuildError(detail, lexicon=job["name"])))
+    # Its upload is removed first: a build read as ended has left nothing behind.
     shutil.rmtree(job["scratch"], ignore_errors=True)
+    _finish(path, job, problem=_problem(errors.LexiconBuildError(detail, lexicon=job["name"])))
 
 
 def _error_classes() -> t.Iterator[type[errors.AdjudicatorError]]:
