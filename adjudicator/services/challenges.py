@@ -61,8 +61,14 @@ class Adjudication(Answer):
 
 
 class AdjudicationList(Answer):
+    """One page of the audit trail, oldest first."""
+
     adjudications: list[Adjudication]
     admin: bool
+    next_after: str | None = Field(
+        description="Where the next page starts: send it as `after` (with the same `since`); "
+        "null on the last page. The `Link` header names that page too"
+    )
 
 
 def rule_on_challenge(
@@ -170,9 +176,23 @@ def get_adjudication(
 
 
 def list_adjudications(
-    registry: Registry, trail: AuditTrail, since: dt.datetime | None, admin: bool
+    registry: Registry,
+    trail: AuditTrail,
+    since: dt.datetime | None,
+    admin: bool,
+    *,
+    after: str | None = None,
+    limit: int = 500,
 ) -> AdjudicationList:
-    """For the director: everything, with per-word results."""
+    """For the director: everything, with per-word results, a page at a time.
+
+    :raises InvalidRequestError: ``after`` is not a cursor this service gave.
+    """
+    if after is not None and not (after.isdigit() and len(after) <= 18):
+        raise InvalidRequestError("not a cursor of the audit trail", field="after")
+    records, last = trail.since(since, after=int(after) if after else None, limit=limit)
     return AdjudicationList(
-        adjudications=[present(registry, r, True) for r in trail.since(since)], admin=admin
+        adjudications=[present(registry, r, True) for r in records],
+        admin=admin,
+        next_after=None if last is None else str(last),
     )

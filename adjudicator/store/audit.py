@@ -36,14 +36,25 @@ class AuditTrail:
             raise AdjudicationNotFoundError(id_)
         return _out(dict(row))
 
-    def since(self, when: dt.datetime | None, limit: int = 500) -> list[dict[str, t.Any]]:
-        query = sa.select(adjudications).order_by(adjudications.c.seq).limit(limit)
+    def since(
+        self, when: dt.datetime | None, *, after: int | None = None, limit: int = 500
+    ) -> tuple[list[dict[str, t.Any]], int | None]:
+        """Up to ``limit`` records from ``when`` on, oldest first, after the
+        record whose position is ``after``; and the position to read the next
+        page after (None: this page is the last)."""
+        query = sa.select(adjudications).order_by(adjudications.c.seq).limit(limit + 1)
         if when is not None:
             if when.tzinfo is not None:
                 when = when.astimezone(dt.UTC).replace(tzinfo=None)
             query = query.where(adjudications.c.created_at >= when)
+        if after is not None:
+            query = query.where(adjudications.c.seq > after)
         with self.engine.connect() as conn:
-            return [_out(dict(r)) for r in conn.execute(query).mappings()]
+            rows = [dict(r) for r in conn.execute(query).mappings()]
+        more = len(rows) > limit
+        rows = rows[:limit]
+        last = int(rows[-1]["seq"]) if more else None
+        return [_out(r) for r in rows], last
 
 
 def _out(row: dict[str, t.Any]) -> dict[str, t.Any]:

@@ -126,6 +126,36 @@ def test_audit_trail_records_and_survives_restart(tmp_path):
     assert second.get("/api/v1/adjudications?since=yesterday").status_code == 400
 
 
+def test_the_audit_trail_is_read_a_page_at_a_time_by_its_next_link(tmp_path):
+    """More records than a page holds are all reached through the Link header
+    (the trail used to stop at 500 without saying so)."""
+    app = create_app(
+        {
+            "config_dir": str(CONFIG),
+            "lexicon_dir": str(LEXICONS),
+            "database_url": f"sqlite:///{tmp_path / 'a.db'}",
+            "admin_key": "s3cret-key",
+        }
+    )
+    c = app.test_client()
+    made = [challenge(c, words=["QI"]).get_json()["id"] for _ in range(5)]
+    auth = {"Authorization": "Bearer s3cret-key"}
+    url, seen, pages = "/api/v1/adjudications?since=2000-01-01T00:00:00Z&limit=2", [], []
+    while url:
+        resp = c.get(url, headers=auth)
+        assert resp.status_code == 200, resp.get_json()
+        body = resp.get_json()
+        seen += [a["id"] for a in body["adjudications"]]
+        pages.append(body["next_after"])
+        link = resp.headers.get("Link")
+        assert (link is None) == (body["next_after"] is None)
+        url = link[1 : link.index(">")] if link else None
+        assert url is None or "since=2000-01-01" in url and "limit=2" in url
+    assert seen == made and len(pages) == 3 and pages[-1] is None
+    assert c.get("/api/v1/adjudications?limit=0", headers=auth).status_code == 400
+    assert c.get("/api/v1/adjudications?after=x1", headers=auth).status_code == 400
+
+
 def test_admin_key_protects_listing_and_reveal(tmp_path):
     app = create_app(
         {

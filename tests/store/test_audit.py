@@ -61,9 +61,24 @@ def test_append_get_since(engine):
     got = trail.get(first["id"])
     assert got["words"] == RECORD["words"] and got["lexicon_checksum"] == "sha256:abc"
     assert dt.datetime.fromisoformat(got["created_at"]).tzinfo is not None
-    assert [r["id"] for r in trail.since(None)] == [first["id"], later["id"]]
+    records, after = trail.since(None)
+    assert [r["id"] for r in records] == [first["id"], later["id"]] and after is None
     future = dt.datetime.now(dt.UTC) + dt.timedelta(hours=1)
-    assert trail.since(future) == []
+    assert trail.since(future) == ([], None)
+
+
+def test_since_reads_page_by_page_and_says_where_the_next_starts(engine):
+    migrate(engine)
+    trail = AuditTrail(engine)
+    ids = [trail.append(RECORD)["id"] for _ in range(5)]
+    seen, after, pages = [], None, 0
+    while True:
+        records, after = trail.since(None, after=after, limit=2)
+        seen += [r["id"] for r in records]
+        pages += 1
+        if after is None:
+            break
+    assert seen == ids and pages == 3  # 2, 2 and the last 1; nothing lost or repeated
     with pytest.raises(AdjudicationNotFoundError):
         trail.get("missing")
 

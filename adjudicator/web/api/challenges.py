@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+from urllib.parse import urlencode
+
+from flask import Blueprint, request
 
 from adjudicator.services.challenges import (
     Adjudication,
@@ -16,6 +18,9 @@ from adjudicator.web.runtime.auth import Access, asked_by, is_admin
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.metrics import count_challenge
 from adjudicator.web.runtime.operation import operation
+
+# A page of the audit trail holds at most this many records.
+MOST_ADJUDICATIONS = 500
 
 bp = Blueprint("challenges", __name__, url_prefix="/api/v1")
 
@@ -84,8 +89,21 @@ def show(adjudication_id: str, query: RevealQuery) -> Adjudication:
     "challenges",
     response=AdjudicationList,
     query=AdjudicationsQuery,
-    errors=(400,),
+    errors=(400, 422),
     access=Access.ADMIN,
+    maybe_headers={"Link": 'The next page, as `<URL>; rel="next"`, when there is one'},
 )
-def index(query: AdjudicationsQuery) -> AdjudicationList:
-    return list_adjudications(runtime().registry, runtime().store.audit, query.since, is_admin())
+def index(query: AdjudicationsQuery) -> AdjudicationList | tuple[AdjudicationList, dict[str, str]]:
+    page = list_adjudications(
+        runtime().registry,
+        runtime().store.audit,
+        query.since,
+        is_admin(),
+        after=query.after,
+        limit=query.limit or MOST_ADJUDICATIONS,
+    )
+    if page.next_after is None:
+        return page
+    # The next page, as RFC 8288 says it: this query, after this page's last.
+    args = {**request.args.to_dict(), "after": page.next_after}
+    return page, {"Link": f'<{request.path}?{urlencode(args)}>; rel="next"'}

@@ -156,6 +156,15 @@ class RevealQuery(Strict):
 
 class AdjudicationsQuery(Strict):
     since: Time | None = Field(default=None, description="RFC 3339 time; oldest first")
+    after: str | None = Field(
+        default=None,
+        max_length=18,
+        pattern="^[0-9]+$",
+        description="The previous page's `next_after`: the page after it",
+    )
+    limit: int | None = Field(
+        default=None, ge=1, le=500, strict=False, description="At most this many (default 500)"
+    )
 
 
 class LoadLexiconQuery(Strict):

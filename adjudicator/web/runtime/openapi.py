@@ -142,12 +142,18 @@ def _problem(status: int, headers: dict[str, t.Any] | None = None) -> dict[str, 
     return out
 
 
-def _headers(declared: t.Mapping[str, str]) -> dict[str, t.Any]:
+def _headers(
+    declared: t.Mapping[str, str], maybe: t.Mapping[str, str] | None = None
+) -> dict[str, t.Any]:
     return {
         "X-Request-ID": {"description": "The request's id", "schema": {"type": "string"}},
         **{
             name: {"description": text, "required": True, "schema": {"type": "string"}}
             for name, text in declared.items()
+        },
+        **{
+            name: {"description": text, "schema": {"type": "string"}}
+            for name, text in (maybe or {}).items()
         },
     }
 
@@ -162,7 +168,7 @@ def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> d
         ok["content"] = {op.media_type: {"schema": _ref(op.response)}}
     elif op.media_type:  # an empty media type: no body (204)
         ok["content"] = {op.media_type: {"schema": {}}}
-    ok["headers"] = _headers(op.headers)
+    ok["headers"] = _headers(op.headers, op.maybe_headers)
     if op.links:
         ok["links"] = dict(op.links)
     # 414: a URL over gunicorn's 8,190-byte request line (``worker``), on any path.

@@ -49,6 +49,8 @@ class Operation:
     :param expensive: counted against the tighter limit on writes as well
         (``ADJUDICATOR_RATELIMIT_WRITES``): creating or importing a game, loading a lexicon.
     :param ruleset_params: path or query parameters that name a ruleset (an enum).
+    :param headers: headers every answer of its status carries, by name: their meaning.
+    :param maybe_headers: headers some of those answers carry (a next page's ``Link``).
     :param also: other answers, as ``Also(status, type, headers)``: a view that
         returns an instance of that type is answered with that status.
     """
@@ -71,6 +73,7 @@ class Operation:
     media_type: str = "application/json"
     ruleset_params: tuple[str, ...] = ()
     headers: t.Mapping[str, str] = field(default_factory=dict)
+    maybe_headers: t.Mapping[str, str] = field(default_factory=dict)
     links: t.Mapping[str, t.Any] = field(default_factory=dict)
     also: tuple[Also, ...] = ()
 
