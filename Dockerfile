@@ -70,4 +70,4 @@ HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=3 \
 # migrations are built once in the master, so the workers share the lexicon
 # pages) and the shared metrics folder; the app writes its own JSON access log.
 ENV PROMETHEUS_MULTIPROC_DIR=/tmp/adjudicator-metrics
-CMD ["gunicorn", "-c", "python:adjudicator.web.runtime.gunicorn_conf", "--bind", "0.0.0.0:8000", "adjudicator.web:create_app()"]
+CMD ["gunicorn", "-c", "python:adjudicator.serving.gunicorn_conf", "--bind", "0.0.0.0:8000", "adjudicator.web:create_app()"]

@@ -73,7 +73,7 @@ _LEXICON = click.option(
 def serve(host: str, port: int, workers: int, threads: int) -> None:
     """Run the service under gunicorn on the embedded defaults."""
     from adjudicator.services.admin_key import admin_key
-    from adjudicator.web.runtime.server import run_gunicorn
+    from adjudicator.serving.server import run_gunicorn
 
     settings = Settings.from_env()
     key, generated = admin_key(settings)

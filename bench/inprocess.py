@@ -9,7 +9,7 @@ the server.
   (``scrabble-en``) and Russian (``erudite-ru``), alternately with the service
   (``services.words.check_words``) alone.  It runs in fresh child processes that
   prepare the app as gunicorn prepares a worker (the master's and the worker's
-  hooks from ``web.runtime.server``, the metrics folder of multiprocess mode);
+  hooks from ``serving.server``, the metrics folder of multiprocess mode);
   the figure is the median of the children's medians, as one process's median
   moves from one process to the next.
 * The event write, a long game against a short one: ``bench.events``.
@@ -83,8 +83,12 @@ def child(repeat: int) -> dict[str, dict[str, float]]:
 
     from adjudicator.services.words import check_words
     from adjudicator.web import create_app
-    from adjudicator.web.runtime import server
     from adjudicator.web.runtime.extension import runtime
+
+    try:
+        from adjudicator.serving import server
+    except ImportError:  # a release before serving/, measured by bench/run --against
+        from adjudicator.web.runtime import server  # type: ignore[attr-defined,no-redef]
 
     server.prepare_metrics_dir()  # what `adjudicator serve` does first, in the master
     server.share_memory_with_workers()

@@ -164,7 +164,7 @@ def spawn_gunicorn(port: int, env: dict[str, str], log, *, new_session: bool = F
             "-m",
             "gunicorn",
             "-c",
-            "python:adjudicator.web.runtime.gunicorn_conf",
+            "python:adjudicator.serving.gunicorn_conf",
             "--bind",
             f"127.0.0.1:{port}",
             "--workers",

@@ -53,7 +53,7 @@ def test_the_cli_shows_it(runner, tmp_path, monkeypatch):
 def _serve(runner, tmp_path, monkeypatch, *, terminal: bool):
     """`adjudicator serve` up to the point where gunicorn would start."""
     from adjudicator import cli as cli_module
-    from adjudicator.web.runtime import server
+    from adjudicator.serving import server
 
     monkeypatch.setenv("ADJUDICATOR_DATA_DIR", str(tmp_path))
     monkeypatch.delenv("ADJUDICATOR_ADMIN_KEY", raising=False)

@@ -10,11 +10,11 @@ if t.TYPE_CHECKING:
 
 
 def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
-    """See :func:`adjudicator.web.runtime.app.create_app`.
+    """See :func:`adjudicator.web.app.create_app`.
 
-    Imported on call: ``adjudicator.web.runtime.server`` must be able to set up
+    Imported on call: ``adjudicator.serving.server`` must be able to set up
     the metrics folder before the app (and prometheus-client) is imported.
     """
-    from adjudicator.web.runtime.app import create_app as build
+    from adjudicator.web.app import create_app as build
 
     return build(test_config)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import signal
 import types
 
-from adjudicator.web.runtime.server import post_fork
+from adjudicator.serving.server import post_fork
 
 
 def test_a_sigterm_before_the_workers_own_handlers_stops_it():

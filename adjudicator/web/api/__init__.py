@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from flask import Flask
 
-from adjudicator.web.api import challenges, games, health, lexicons, rulesets, score, words
+from adjudicator.web.api import (
+    challenges,
+    games,
+    health,
+    lexicons,
+    operations,
+    rulesets,
+    score,
+    words,
+)
 
 
 def register(app: Flask) -> None:
-    for bp in (health.bp, rulesets.bp, score.bp, words.bp, lexicons.bp, challenges.bp, games.bp):
-        app.register_blueprint(bp)
+    for module in (health, operations, rulesets, score, words, lexicons, challenges, games):
+        app.register_blueprint(module.bp)

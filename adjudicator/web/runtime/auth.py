@@ -31,6 +31,17 @@ if t.TYPE_CHECKING:
 ADMIN = "admin"
 
 
+# The statuses of a refused key.
+KEY_REFUSED = frozenset({401, 403})
+
+
+def statuses_added(op: Operation) -> frozenset[int]:
+    """The statuses :func:`admit` may answer for ``op``: from its declared access,
+    not from this instance's keys, so that a client written against one server's
+    document meets the same statuses on another."""
+    return KEY_REFUSED if op.access != Access.OPEN or op.reveal else frozenset()
+
+
 class Access(StrEnum):
     """Who may call an operation."""
 

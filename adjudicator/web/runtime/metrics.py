@@ -1,4 +1,5 @@
-"""Prometheus metrics (``GET /metrics``).
+"""Prometheus metrics: what the requests are counted in (``GET /metrics``
+serves them: ``web/api/operations.py``).
 
 Under gunicorn the workers share them through prometheus-client's multiprocess
 mode: ``PROMETHEUS_MULTIPROC_DIR`` must name a folder before prometheus-client
@@ -13,26 +14,19 @@ import os
 import time
 import typing as t
 
-from flask import Blueprint, Flask, Response, g, request
+from flask import Flask, Response, g, request
 from prometheus_client import (
-    CONTENT_TYPE_LATEST,
     REGISTRY,
     CollectorRegistry,
     Counter,
     Gauge,
     Histogram,
-    generate_latest,
     multiprocess,
 )
-
-from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.operation import operation
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
     from adjudicator.services.registry import LiveRegistry
-
-bp = Blueprint("metrics", __name__)
 
 REQUESTS = Counter(
     "adjudicator_http_requests_total",
@@ -102,13 +96,6 @@ def _observe(response: Response) -> Response:
     return response
 
 
-@bp.get("/metrics")
-@operation("metrics", "Prometheus metrics", "operations", media_type="text/plain", limited=False)
-def metrics() -> Response:
-    data = generate_latest(runtime().metrics)
-    return Response(data, headers={"Content-Type": CONTENT_TYPE_LATEST})
-
-
 class LexiconGauge:
     """Keeps ``adjudicator_lexicon_info`` to the registry in force: 1 for each
     lexicon loaded, 0 for one this process served before a reload took it away."""
@@ -139,5 +126,4 @@ def init_app(app: Flask, live: LiveRegistry) -> CollectorRegistry:
     else:
         registry = REGISTRY
     live.on_replace(LexiconGauge())
-    app.register_blueprint(bp)
     return registry

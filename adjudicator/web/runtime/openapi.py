@@ -15,22 +15,26 @@ from dataclasses import dataclass
 from http import HTTPStatus
 
 import orjson
-from flask import Blueprint, Flask, Response
+from flask import Flask
 from pydantic import TypeAdapter
 from pydantic.json_schema import JsonSchemaMode
 
 from adjudicator import __version__
-from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.operation import Operation, operation
+from adjudicator.web.runtime import auth, parsing, problems
+from adjudicator.web.runtime.operation import Operation
 from adjudicator.web.runtime.problem_doc import Problem
 
-bp = Blueprint("openapi", __name__)
 REF = "#/components/schemas/{model}"
 # A Flask rule's variable: <name> or <converter:name>.
 _VARIABLE = re.compile(r"<(?:([a-z_]+):)?(\w+)>")
-# The statuses of a refused key, answered by every operation that declares an
-# access other than "open" (wherever keys are set: see ``auth.admit``).
-KEY_REFUSED = frozenset({401, 403})
+# The statuses each middleware adds to the operations it applies to; and a URL
+# over gunicorn's 8,190-byte request line, 414 on any path (``serving.worker``).
+ADDED: tuple[t.Callable[[Operation], frozenset[int]], ...] = (
+    parsing.statuses_added,
+    auth.statuses_added,
+    problems.statuses_added,
+)
+ANY_PATH = frozenset({414})
 
 
 def published_name(variable: str) -> str:
@@ -171,16 +175,9 @@ def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> d
     ok["headers"] = _headers(op.headers, op.maybe_headers)
     if op.links:
         ok["links"] = dict(op.links)
-    # 414: a URL over gunicorn's 8,190-byte request line (``worker``), on any path.
-    statuses = set(op.errors) | {414, 500}
-    if op.body is not None:
-        statuses |= {400, 413, 415}
-    if op.raw_media:
-        statuses |= {400, 413, 415}
-    # Derived from the declared access, not from this instance's keys: a client
-    # written against one server's document meets the same statuses on another.
-    if op.access != "open" or op.reveal:
-        statuses |= KEY_REFUSED
+    statuses = set(op.errors) | ANY_PATH
+    for added in ADDED:
+        statuses |= added(op)
     out: dict[str, t.Any] = {
         "operationId": op.operation_id,
         "summary": op.summary,
@@ -255,20 +252,13 @@ def build(
     }
 
 
-@bp.get("/api/v1/openapi.json")
-@operation("openapi", "This document", "operations", media_type="application/json")
-def document() -> Response:
-    return Response(runtime().openapi, mimetype="application/json")
-
-
 def init_app(
     app: Flask, rulesets: t.Sequence[str], *, keys: bool, limited: bool
 ) -> tuple[bytes, list[dict[str, str]]]:
-    """Build the document once, after every other blueprint is registered.
+    """Build the document once, after every blueprint is registered.
 
     :returns: the document (JSON bytes), and its operations for the docs page.
     """
-    app.register_blueprint(bp)
     published = routes(app)
     doc = build(published, sorted(rulesets), keys=keys, limited=limited)
     operations = [

@@ -13,6 +13,19 @@ from werkzeug.exceptions import RequestEntityTooLarge, UnsupportedMediaType
 from adjudicator.errors import MalformedRequestError
 from adjudicator.web.runtime.extension import runtime
 
+if t.TYPE_CHECKING:
+    from adjudicator.web.runtime.operation import Operation
+
+# What reading a body may answer: malformed (400), too large (413), of a media
+# type the operation does not read (415).
+BODY_REFUSED = frozenset({400, 413, 415})
+
+
+def statuses_added(op: Operation) -> frozenset[int]:
+    """The statuses this module answers for ``op`` (the OpenAPI document lists them)."""
+    return BODY_REFUSED if op.body is not None or op.raw_media else frozenset()
+
+
 M = t.TypeVar("M", bound=BaseModel)
 
 # A JSON string, escapes included: removed before brackets are counted.

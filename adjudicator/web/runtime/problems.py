@@ -13,6 +13,9 @@ from adjudicator import errors
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.problem_doc import HTTP_PROBLEMS, problem_json
 
+if t.TYPE_CHECKING:
+    from adjudicator.web.runtime.operation import Operation
+
 log = logging.getLogger("adjudicator.errors")
 
 
@@ -109,6 +112,11 @@ def too_many_requests(limit: str, retry_after: int) -> Response:
 def _unhandled(exc: Exception) -> Response:
     log.exception("unhandled error on %s %s", request.method, request.path)
     return problem(500, "internal-error", "Internal error", "the server failed; it is logged")
+
+
+def statuses_added(op: Operation) -> frozenset[int]:
+    """Every operation may fail (500), logged and said as such."""
+    return frozenset({500})
 
 
 def init_app(app: Flask) -> None:

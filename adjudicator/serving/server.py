@@ -4,7 +4,7 @@ Metrics are shared by the workers through prometheus-client's multiprocess
 mode: ``PROMETHEUS_MULTIPROC_DIR`` must name an empty folder *before* the app
 (and so prometheus-client) is imported, and each dead worker's live gauges are
 dropped in ``child_exit``.  ``adjudicator serve`` does all of this; plain
-gunicorn gets it from ``-c python:adjudicator.web.runtime.gunicorn_conf``.
+gunicorn gets it from ``-c python:adjudicator.serving.gunicorn_conf``.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from pathlib import Path
 
 from gunicorn.app.base import BaseApplication
 
+from adjudicator.serving.logconfig import gunicorn_logconfig
 from adjudicator.settings import Settings
-from adjudicator.web.runtime.logconfig import gunicorn_logconfig
 
 ENV = "PROMETHEUS_MULTIPROC_DIR"
 _OWNED = "ADJUDICATOR_OWNS_METRICS_DIR"
@@ -87,7 +87,7 @@ def on_exit(server: t.Any) -> None:
 
 # Gunicorn's threaded worker, answering what it refuses with problem documents and
 # cutting off clients that send their request too slowly (``worker``).
-WORKER_CLASS = "adjudicator.web.runtime.worker.ProblemWorker"
+WORKER_CLASS = "adjudicator.serving.worker.ProblemWorker"
 # Threads per worker: each serves one connection, so 2 workers serve 8 requests at
 # once; a client that trickles holds one for ADJUDICATOR_REQUEST_READ_SECONDS at most.
 THREADS = 4
