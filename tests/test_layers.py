@@ -46,3 +46,12 @@ def test_every_domain_error_is_defined_in_errors():
             ):
                 elsewhere.append(f"{info.name}.{name}")
     assert elsewhere == []
+
+
+def test_the_old_gunicorn_config_path_still_configures_the_same():
+    """``-c python:adjudicator.web.runtime.gunicorn_conf``, as earlier releases
+    documented it, gives gunicorn the settings of ``adjudicator.serving``."""
+    from adjudicator.serving import gunicorn_conf as new
+    from adjudicator.web.runtime import gunicorn_conf as old
+
+    assert new.__all__ and all(getattr(old, n) is getattr(new, n) for n in new.__all__)

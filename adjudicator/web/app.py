@@ -32,7 +32,7 @@ from adjudicator.web.runtime import (
 )
 from adjudicator.web.runtime.extension import Runtime, install
 
-PAGES = Path(__file__).resolve().parents[1] / "pages"
+PAGES = Path(__file__).resolve().parent / "pages"
 
 
 def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
