@@ -111,7 +111,7 @@ def _rule_of(game: Game) -> ChallengeRule | None:
     """The game's own challenge rule; None: the ruleset's.
 
     :raises InvalidRequestError: a stored rule that is none (an older import's)."""
-    rule = game.row["challenge_rule"]
+    rule = game.record.challenge_rule
     if rule is None or rule in set(ChallengeRule):
         return None if rule is None else ChallengeRule(rule)
     raise InvalidRequestError(f"unknown challenge rule {rule!r}", field="challenge_rule")
@@ -125,7 +125,7 @@ def _challenge(registry: Registry, trail: AuditTrail, game: Game, challenger: in
         raise WrongPhaseError("only the last play can be challenged, once, before the next turn")
     if challenger == last.player:
         raise WrongPhaseError("a player cannot challenge their own play")
-    names = game.row["players"]
+    names = game.record.players
     ruling = rule_on_challenge(
         registry,
         trail,
@@ -133,7 +133,7 @@ def _challenge(registry: Registry, trail: AuditTrail, game: Game, challenger: in
         words=live[-1].words,
         rule=_rule_of(game),
         players={"challenger": names[challenger], "challenged": names[last.player]},
-        asked_by=f"game:{game.row['id']}",
+        asked_by=f"game:{game.record.id}",
     )
     c = ruling.consequence
     tag = {"adjudication_id": ruling.id, "verdict": ruling.verdict, "rule": ruling.rule}

@@ -14,6 +14,7 @@ from adjudicator.core.notes import NoteCode, NoteParam
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.services.answer import Answer
 from adjudicator.services.game_clock import GameClock
+from adjudicator.store.games import GameRecord
 
 # Members of a stored event that the history shows as they are.
 _Shown = t.Literal["rack", "tiles", "adjudication_id", "verdict"]
@@ -22,9 +23,9 @@ _SHOWN: tuple[_Shown, ...] = ("rack", "tiles", "adjudication_id", "verdict")
 
 @dataclass(slots=True)
 class Game:
-    """A stored game: its row, its events, and the state replayed from them."""
+    """A stored game: its record, its events, and the state replayed from them."""
 
-    row: dict[str, t.Any]
+    record: GameRecord
     events: list[Event]
     state: GameState
 
@@ -114,7 +115,7 @@ def describe(game: Game, rack: str | None = None, **extra: t.Any) -> dict[str, t
         key = alpha.blank_label if tile == BLANK or tile & BLANK_BIT else alpha.label(tile)
         unseen[key] -= 1
     return {
-        "id": game.row["id"],
+        "id": game.record.id,
         **extra,
         "ruleset": s.rules.name,
         "version": len(game.events),
@@ -133,7 +134,7 @@ def describe(game: Game, rack: str | None = None, **extra: t.Any) -> dict[str, t
         "unseen": {k: v for k, v in unseen.items() if v},
         "unseen_count": sum(v for v in unseen.values() if v > 0),
         "target": s.target,
-        "challenge_rule": game.row["challenge_rule"] or s.rules.challenge_rule,
+        "challenge_rule": game.record.challenge_rule or s.rules.challenge_rule,
         "history": [_item(h) for h in s.history],
         "flags": _flags(game),
     }
@@ -152,7 +153,7 @@ def _revealed(s: GameState) -> list[int]:
 def _flags(game: Game) -> list[str]:
     """Where the record and the ruleset disagree: what the import found in the
     record as a whole (running and final totals), then what the events show."""
-    found = list((game.row.get("meta") or {}).get("flags") or [])
+    found = list(game.record.meta.flags)
     return found + [f for f in game.state.flags if f not in found]
 
 

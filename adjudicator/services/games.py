@@ -34,7 +34,7 @@ if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
     from adjudicator.services.registry import LiveRegistry
     from adjudicator.store.audit import AuditTrail
-    from adjudicator.store.games import GameStore
+    from adjudicator.store.games import GameRecord, GameStore
 
 
 # What a cached game costs in memory, at most: for the game, and per event.  Replayed
@@ -68,7 +68,7 @@ class GameCache:
             return game
 
     def keep(self, game: Game) -> None:
-        id_ = game.row["id"]
+        id_ = game.record.id
         with self.lock:
             old = self.games.get(id_)
             if old is not None and len(old.events) > len(game.events):
@@ -157,21 +157,21 @@ class Games:
         return table[level]
 
     def load(self, id_: str) -> Game:
-        """The game's row and events, and the state replayed from them."""
-        row, events = self.store.load(id_)
-        return self._replayed(row, events)
+        """The game's record and events, and the state replayed from them."""
+        record, events = self.store.load(id_)
+        return self._replayed(record, events)
 
-    def _replayed(self, row: dict[str, t.Any], events: list[Event]) -> Game:
-        rules = self.registry.ruleset(row["ruleset"])
+    def _replayed(self, record: GameRecord, events: list[Event]) -> Game:
+        rules = self.registry.ruleset(record.ruleset)
         state = replay(
             rules,
-            row["players"],
+            record.players,
             events,
-            row["target"],
-            first_player=int((row.get("meta") or {}).get("first_player", 0)),
-            strict=row["source"] == "api",
+            record.target,
+            first_player=record.meta.first_player,
+            strict=record.source == "api",
         )
-        return Game(row, events, state)
+        return Game(record, events, state)
 
     def read(self, id_: str) -> Game:
         """:meth:`load`, from the cache when the version still matches."""
@@ -223,7 +223,7 @@ class Games:
         if spec.type == EntryType.CORRECTION:
             voids = last_action(game.state)
             new = [Event(EventKind.CORRECTION, spec.player, {"voids": voids})]
-            state = self._replayed(game.row, [*game.events, *new]).state
+            state = self._replayed(game.record, [*game.events, *new]).state
         else:
             state = game.state.copy()  # the cached state stays as it is if this fails
             try:
@@ -242,7 +242,7 @@ class Games:
         if len(game.events) + len(new) > MAX_EVENTS:
             raise GameTooLongError(len(game.events) + len(new), MAX_EVENTS)
         self.store.append(id_, version, new)
-        written = Game(game.row, [*game.events, *new], state)
+        written = Game(game.record, [*game.events, *new], state)
         self.cache.keep(written)
         return game_out(written, clock=self.clock(id_))
 
@@ -308,21 +308,21 @@ class Games:
         rules = game.state.rules
         registry = self.registry
         lexicon = registry.lexicons.get(registry.serving(rules.name) or "")
-        meta = game.row.get("meta") or {}
-        nicks = nicknames(game.row["players"])
+        meta = game.record.meta
+        nicks = nicknames(game.record.players)
         header = Header(
             ruleset=rules.name,
             lexicon=lexicon.name if lexicon else None,
             lexicon_version=lexicon.version if lexicon else None,
             lexicon_checksum=lexicon.checksum if lexicon else None,
-            challenge_rule=game.row["challenge_rule"] or rules.challenge_rule,
+            challenge_rule=game.record.challenge_rule or rules.challenge_rule,
             first_player=nicks[game.state.first_player],
-            draws={n: d for n, d in zip(nicks, meta.get("draws") or [], strict=False) if d},
+            draws={n: d for n, d in zip(nicks, meta.draws, strict=False) if d},
         )
-        record = export_record(game.row["players"], game.events, game.state, header)
-        if meta.get("title"):
+        record = export_record(game.record.players, game.events, game.state, header)
+        if meta.title:
             record = dataclasses.replace(
-                record, pragmas=(Pragma("title", meta["title"]), *record.pragmas)
+                record, pragmas=(Pragma("title", meta.title), *record.pragmas)
             )
         return write_gcg(record)
 
@@ -332,7 +332,7 @@ class Games:
     def spectator_view(self, id_: str) -> SpectatorView:
         """What the read-only page shows: players, scores, whose turn, the move list."""
         game = self.read(id_)
-        title = (game.row.get("meta") or {}).get("title") or game.state.rules.title
+        title = game.record.meta.title or game.state.rules.title
         return SpectatorView(**describe(game), title=title, clock=self.clock(id_))
 
     def delete(self, id_: str) -> None:

@@ -8,12 +8,68 @@ import hmac
 import secrets
 import typing as t
 import uuid
+from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 
 from adjudicator.core.game import Event, EventKind
 from adjudicator.errors import GameNotFoundError, StaleVersionError
 from adjudicator.store.schema import game_events, games
+
+
+@dataclass(frozen=True, slots=True)
+class GameMeta:
+    """What a game's ``meta`` column holds: an import's lexicon, title and flags,
+    who played first, the draw for first play, and the keeper's clock."""
+
+    lexicon: str | None = None
+    title: str | None = None
+    flags: tuple[str, ...] = ()
+    first_player: int = 0
+    draws: tuple[str, ...] = ()
+    clock: t.Mapping[str, t.Any] | None = None
+
+    @classmethod
+    def read(cls, stored: t.Mapping[str, t.Any] | None) -> GameMeta:
+        """The column as stored (None for a game that has none)."""
+        m = stored or {}
+        return cls(
+            lexicon=m.get("lexicon"),
+            title=m.get("title"),
+            flags=tuple(str(f) for f in m.get("flags") or ()),
+            first_player=int(m.get("first_player") or 0),
+            draws=tuple(str(d) for d in m.get("draws") or ()),
+            clock=m.get("clock"),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game's row, typed: everything about it but its events."""
+
+    id: str
+    created_at: dt.datetime
+    ruleset: str
+    players: tuple[str, ...]
+    challenge_rule: str | None  # None: the ruleset's
+    target: int | None
+    token_hash: str = field(repr=False)
+    source: str  # "api" or "gcg"
+    meta: GameMeta
+
+    @classmethod
+    def read(cls, row: t.Mapping[str, t.Any]) -> GameRecord:
+        return cls(
+            id=row["id"],
+            created_at=row["created_at"],
+            ruleset=row["ruleset"],
+            players=tuple(row["players"]),
+            challenge_rule=row["challenge_rule"],
+            target=row["target"],
+            token_hash=row["token_hash"],
+            source=row["source"],
+            meta=GameMeta.read(row["meta"]),
+        )
 
 
 def _now() -> dt.datetime:
@@ -73,8 +129,8 @@ class GameStore:
                 )
         return id_, token
 
-    def row(self, id_: str) -> dict[str, t.Any]:
-        """The game's row (players, ruleset, token hash, ...) without its events.
+    def row(self, id_: str) -> GameRecord:
+        """The game's record (players, ruleset, token hash, ...) without its events.
 
         :raises GameNotFoundError: no such game.
         """
@@ -82,9 +138,9 @@ class GameStore:
             row = conn.execute(sa.select(games).where(games.c.id == id_)).mappings().first()
         if row is None:
             raise GameNotFoundError(id_)
-        return dict(row)
+        return GameRecord.read(dict(row))
 
-    def load(self, id_: str) -> tuple[dict[str, t.Any], list[Event]]:
+    def load(self, id_: str) -> tuple[GameRecord, list[Event]]:
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(games).where(games.c.id == id_)).mappings().first()
             if row is None:
@@ -99,7 +155,7 @@ class GameStore:
                 .all()
             )
         events = [Event(EventKind(r["kind"]), r["player"], r["data"]) for r in rows]
-        return dict(row), events
+        return GameRecord.read(dict(row)), events
 
     def version(self, id_: str) -> int | None:
         """How many events the game has (its version), or None if there is no such game."""
@@ -112,8 +168,8 @@ class GameStore:
         with self.engine.connect() as conn:
             return conn.execute(sa.select(count).where(games.c.id == id_)).scalar_one_or_none()
 
-    def token_ok(self, game: t.Mapping[str, t.Any], token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(_hash(token or ""), game["token_hash"])
+    def token_ok(self, game: GameRecord, token: str | None) -> bool:
+        return bool(token) and hmac.compare_digest(_hash(token or ""), game.token_hash)
 
     def append(self, id_: str, version: int, events: t.Sequence[Event]) -> int:
         """Append events after ``version``; returns the new version.

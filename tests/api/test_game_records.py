@@ -4,6 +4,8 @@ and the rule-text fixes."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from adjudicator.core.game import MAX_EVENTS
@@ -274,7 +276,7 @@ def test_the_game_cache_is_bounded_in_bytes():
     cache = GameCache(max_bytes=3 * games_service.GAME_BYTES + 10 * games_service.EVENT_BYTES)
     # Stand-in events and no state: the cache only counts the events.
     for i in range(5):
-        cache.keep(Game({"id": str(i)}, [object()] * 5, None))  # type: ignore[arg-type]
+        cache.keep(Game(SimpleNamespace(id=str(i)), [object()] * 5, None))  # type: ignore[arg-type]
     assert list(cache.games) == ["3", "4"] and cache.used <= cache.max_bytes
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import tracemalloc
 import typing as t
+from types import SimpleNamespace
 
 import pytest
 from limits import parse
@@ -73,9 +74,9 @@ def test_the_game_cache_drops_the_least_recently_read():
     cache = GameCache(max_bytes=2 * games_service.GAME_BYTES)
     # Games with no state (None, and stand-in events below): the cache only counts events.
     for id_ in "ab":
-        cache.keep(Game({"id": id_}, [], None))  # type: ignore[arg-type]
+        cache.keep(Game(SimpleNamespace(id=id_), [], None))  # type: ignore[arg-type]
     assert cache.get("a", 0) is not None  # read: now the most recent
-    cache.keep(Game({"id": "c"}, [], None))  # type: ignore[arg-type]
+    cache.keep(Game(SimpleNamespace(id="c"), [], None))  # type: ignore[arg-type]
     assert list(cache.games) == ["a", "c"] and cache.used <= cache.max_bytes
 
 
@@ -84,9 +85,9 @@ def test_an_older_replay_does_not_replace_a_newer_game():
     another wrote version 2 keeps nothing."""
     cache = GameCache()
     # Stand-in events and no state: the cache only counts the events.
-    newer = Game({"id": "a"}, [object(), object()], None)  # type: ignore[arg-type]
+    newer = Game(SimpleNamespace(id="a"), [object(), object()], None)  # type: ignore[arg-type]
     cache.keep(newer)
-    cache.keep(Game({"id": "a"}, [object()], None))  # type: ignore[arg-type]
+    cache.keep(Game(SimpleNamespace(id="a"), [object()], None))  # type: ignore[arg-type]
     assert cache.get("a", 2) is newer and cache.used == games_service._cost(newer)
 
 
@@ -98,7 +99,7 @@ def test_threads_keep_the_cache_consistent():
     def churn(n: int) -> None:
         for i in range(2000):
             # No state: the cache only counts the events.
-            cache.keep(Game({"id": f"{(i * 7 + n) % 40}"}, [], None))  # type: ignore[arg-type]
+            cache.keep(Game(SimpleNamespace(id=f"{(i * 7 + n) % 40}"), [], None))  # type: ignore[arg-type]
             cache.get(f"{(i + n) % 40}", 0)
 
     threads = [threading.Thread(target=churn, args=(n,)) for n in range(4)]
