@@ -59,6 +59,7 @@ def test_a_worker_reloads_at_most_once_a_second_and_only_on_a_change(tmp_path):
     assert live.current.checker("scrabble-en", "club").check("OK")["valid"]
     # A new snapshot replaced the old one, which is as it was; listeners heard.
     assert "club" not in before.lexicons and seen == [before, live.current]
+    assert live.current.rulesets is before.rulesets  # a reload changes the lexicons only
     clock.now += 5
     assert not watch.poll()  # nothing changed since
     assert "en-enable" in live.current.lexicons  # the bundled ones stay
@@ -130,3 +131,38 @@ def test_every_worker_of_a_real_server_sees_a_new_list_without_a_restart(tmp_pat
         assert answers == [200] * 40
         assert took < 5, f"{took:.1f} s"
         print(f"both workers served the new list {took:.2f} s after the {how}")
+
+
+def lexicon_info(url: str, name: str) -> dict[str, float]:
+    """adjudicator_lexicon_info of ``name``: checksum -> value, as /metrics says."""
+    with urllib.request.urlopen(url + "/metrics", timeout=10) as resp:
+        text = resp.read().decode()
+    pattern = rf'^adjudicator_lexicon_info\{{([^}}]*\blexicon="{name}"[^}}]*)\}} (\S+)$'
+    found = {}
+    for labels, value in re.findall(pattern, text, re.M):
+        found[re.search(r'checksum="([^"]+)"', labels)[1]] = float(value)
+    return found
+
+
+@pytest.mark.slow
+def test_the_metrics_of_a_real_server_follow_a_replaced_list(tmp_path):
+    """Under gunicorn every process writes its own metrics file, the master's
+    too (it loads the lists before it forks): a list there at start-up and then
+    replaced reads 0 once the workers reloaded, not the master's 1."""
+    data = tmp_path / "data"
+    build(settings_for(data), "club", "cat\nok\n")  # loaded by the master at start-up
+    env = {"ADJUDICATOR_DATA_DIR": str(data), "ADJUDICATOR_ADMIN_KEY": "director"}
+    with running_gunicorn(tmp_path, **env) as (url, _):
+        first = lexicon_info(url, "club")
+        assert list(first.values()) == [1.0]
+        assert upload(url, "club", "cat\nok\nqi\n") == 201
+        deadline = time.monotonic() + 10
+        with ThreadPoolExecutor(2) as pool:
+            while time.monotonic() < deadline:
+                list(pool.map(lambda _: word_status(url, "QI", "club"), range(4)))
+                now = lexicon_info(url, "club")
+                if len(now) == 2 and sorted(now.values()) == [0.0, 1.0]:
+                    break
+                time.sleep(0.3)
+        (old,) = first
+        assert now[old] == 0.0 and [v for k, v in now.items() if k != old] == [1.0], now

@@ -18,7 +18,7 @@ import typing as t
 import uuid
 
 from adjudicator.errors import ConfigError
-from adjudicator.services.registry import LiveRegistry, open_registry
+from adjudicator.services.registry import LiveRegistry, reload_lexicons
 
 if t.TYPE_CHECKING:
     from adjudicator.settings import Settings
@@ -88,7 +88,7 @@ class LexiconWatch:
             return False
         self.seen = token
         try:
-            fresh = open_registry(self.settings)
+            fresh = reload_lexicons(self.settings, self.registry.current)
         except ConfigError as exc:  # keep serving the lexicons already loaded
             log.error("lexicons not reloaded: %s", exc.detail)
             return False

@@ -26,6 +26,15 @@ def open_registry(settings: Settings) -> Registry:
     )
 
 
+def reload_lexicons(settings: Settings, current: Registry) -> Registry:
+    """``current``'s rules with the lexicons loaded again: a reload changes the
+    lexicons only (the rules, and what the app built from them, stay as started).
+
+    :raises ConfigError: a lexicon that does not fit its ruleset.
+    """
+    return load_lexicons([settings.lexicon_dir, settings.loaded_lexicon_dir], current)
+
+
 class LiveRegistry:
     """The registry in force, behind one reference.
 

@@ -253,3 +253,22 @@ def test_any_html_answer_gets_the_headers(app):
         resp = auth._html_headers(Response("<p>hi</p>", mimetype="text/html"))
     assert resp.headers["X-Frame-Options"] == "DENY"
     assert "default-src 'none'" in resp.headers["Content-Security-Policy"]
+
+
+def test_a_key_with_an_equals_sign_is_read_as_sent(tmp_path):
+    """werkzeug reads ``Bearer ab=cd`` as parameters; the key is still ``ab=cd``."""
+    app = create_app(
+        {
+            "TESTING": True,
+            "config_dir": str(CONFIG),
+            "lexicon_dir": str(LEXICONS),
+            "database_url": f"sqlite:///{tmp_path / 't.db'}",
+            "api_keys": "ci:ab=cd",
+        }
+    )
+    client = app.test_client()
+    url = "/api/v1/words/QI?ruleset=scrabble-en"
+    assert client.get(url, headers={"Authorization": "Bearer ab=cd"}).status_code == 200
+    assert client.get(url, headers={"X-API-Key": "ab=cd"}).status_code == 200
+    assert client.get(url, headers={"Authorization": "Bearer ab=ce"}).status_code == 403
+    runtime(app).store.dispose()

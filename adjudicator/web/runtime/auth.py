@@ -16,8 +16,8 @@ import hmac
 import typing as t
 from enum import StrEnum
 
-import orjson
 from flask import Flask, Response, g, request
+from pydantic_core import from_json
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
@@ -121,19 +121,30 @@ def _asks_to_reveal() -> bool:
         return True
     if not request.is_json:
         return False
-    try:
-        body = orjson.loads(request.get_data(cache=True))
-    except orjson.JSONDecodeError:
+    try:  # the model's own parser, so that both read the same document
+        body = from_json(request.get_data(cache=True))
+    except ValueError:
         return False  # malformed: refused as such once access is granted
     return isinstance(body, dict) and body.get("reveal") is True
 
 
-def _presented() -> bytes | None:
-    """The key the request carries: ``Authorization: Bearer <key>`` (werkzeug's
-    reading of the header) or ``X-API-Key``."""
+def _bearer() -> str | None:
+    """The credential of ``Authorization: Bearer ...``, as werkzeug reads the
+    header; a key with ``=`` inside, which werkzeug reads as parameters, as sent."""
     auth = request.authorization
-    if auth is not None and auth.type == "bearer" and auth.token:
-        return auth.token.strip().encode()
+    if auth is None or auth.type != "bearer":
+        return None
+    if auth.token:
+        return auth.token.strip()
+    _, _, sent = request.headers.get("Authorization", "").partition(" ")
+    return sent.strip() or None
+
+
+def _presented() -> bytes | None:
+    """The key the request carries: ``Authorization: Bearer <key>`` or ``X-API-Key``."""
+    bearer = _bearer()
+    if bearer is not None:
+        return bearer.encode()
     key = request.headers.get("X-API-Key")
     return None if key is None else key.encode()
 
@@ -144,10 +155,7 @@ def game_token() -> str | None:
     token = request.headers.get("X-Game-Token")
     if token:
         return token.strip()
-    auth = request.authorization
-    if auth is None or auth.type != "bearer" or not auth.token or _identify() != (None, False):
-        return None
-    return auth.token.strip()
+    return _bearer() if _identify() == (None, False) else None
 
 
 def _identify() -> tuple[str | None, bool]:

@@ -49,7 +49,9 @@ LEXICONS = Gauge(
     "adjudicator_lexicon_info",
     "Loaded lexicons: 1 per name, version and checksum (0 once replaced or removed).",
     ["lexicon", "version", "checksum"],
-    multiprocess_mode="max",
+    # The value last set by any process: the master's 1 at start-up, then the
+    # 0 a worker sets when a reload takes the list away (never a max of the two).
+    multiprocess_mode="mostrecent",
 )
 # The two verdicts' counters, labelled once: a word lookup counts one per request.
 _VALID, _INVALID = WORD_VERDICTS.labels("true"), WORD_VERDICTS.labels("false")
