@@ -19,15 +19,15 @@ from adjudicator.store.schema import game_events, games
 
 @dataclass(frozen=True, slots=True)
 class GameMeta:
-    """What a game's ``meta`` column holds: an import's lexicon, title and flags,
-    who played first, the draw for first play, and the keeper's clock."""
+    """What a game's ``meta`` column holds for the replay and the record: an
+    import's lexicon, title and flags, who played first, the draw for first
+    play.  (The keeper's clock, kept there too, is read by :meth:`GameStore.clock`.)"""
 
     lexicon: str | None = None
     title: str | None = None
     flags: tuple[str, ...] = ()
     first_player: int = 0
     draws: tuple[str, ...] = ()
-    clock: t.Mapping[str, t.Any] | None = None
 
     @classmethod
     def read(cls, stored: t.Mapping[str, t.Any] | None) -> GameMeta:
@@ -39,7 +39,6 @@ class GameMeta:
             flags=tuple(str(f) for f in m.get("flags") or ()),
             first_player=int(m.get("first_player") or 0),
             draws=tuple(str(d) for d in m.get("draws") or ()),
-            clock=m.get("clock"),
         )
 
 

@@ -10,7 +10,7 @@ from adjudicator.errors import ConfigError
 from adjudicator.web import create_app
 from adjudicator.web.runtime import auth
 from adjudicator.web.runtime.extension import runtime
-from tests.conftest import CONFIG, LEXICONS
+from tests.conftest import CONFIG, LEXICONS, make_app
 
 KEYS = "club:club-key-1,director:dir-key-2"
 ADMIN = "admin-key-3"
@@ -137,16 +137,7 @@ def test_admin_actions_need_the_admin_key_not_a_client_key(keyed):
 def test_no_client_key_may_be_named_admin(tmp_path):
     """``admin`` is the admin key's name in records: a client key cannot take it."""
     with pytest.raises(ConfigError) as info:
-        create_app(
-            {
-                "TESTING": True,
-                "config_dir": str(CONFIG),
-                "lexicon_dir": str(LEXICONS),
-                "database_url": f"sqlite:///{tmp_path / 't.db'}",
-                "api_keys": "admin:not-the-admin",
-                "admin_key": ADMIN,
-            }
-        )
+        make_app(tmp_path / "t.db", api_keys="admin:not-the-admin", admin_key=ADMIN)
     assert "ADJUDICATOR_API_KEYS: admin" in str(info.value)
     assert "not-the-admin" not in str(info.value)
 
@@ -167,6 +158,13 @@ def test_revealing_needs_the_admin_key_before_the_body_is_validated(keyed):
         headers={"Authorization": "Bearer dir-key-2"},
     )
     assert without.status_code == 400  # the same body, not revealing: its own problem
+    escaped = client.post(
+        "/api/v1/challenges",
+        data=b'{"ruleset": "scrabble-en", "words": ["QI"], "\\u0072eveal": true}',
+        content_type="application/json",
+        headers={"Authorization": "Bearer dir-key-2"},
+    )
+    assert escaped.status_code == 403  # "reveal" spelled with an escape is still reveal
 
 
 def test_challenges_record_the_key_name_not_the_key(keyed):
@@ -257,15 +255,7 @@ def test_any_html_answer_gets_the_headers(app):
 
 def test_a_key_with_an_equals_sign_is_read_as_sent(tmp_path):
     """werkzeug reads ``Bearer ab=cd`` as parameters; the key is still ``ab=cd``."""
-    app = create_app(
-        {
-            "TESTING": True,
-            "config_dir": str(CONFIG),
-            "lexicon_dir": str(LEXICONS),
-            "database_url": f"sqlite:///{tmp_path / 't.db'}",
-            "api_keys": "ci:ab=cd",
-        }
-    )
+    app = make_app(tmp_path / "t.db", api_keys="ci:ab=cd")
     client = app.test_client()
     url = "/api/v1/words/QI?ruleset=scrabble-en"
     assert client.get(url, headers={"Authorization": "Bearer ab=cd"}).status_code == 200

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from adjudicator.web import create_app
-from tests.conftest import CONFIG, LEXICONS, admin_headers, board_rows
+from tests.conftest import CONFIG, LEXICONS, admin_headers, board_rows, make_app
 
 
 def challenge(client, headers=None, **body):
@@ -129,15 +129,7 @@ def test_audit_trail_records_and_survives_restart(tmp_path):
 def test_the_audit_trail_is_read_a_page_at_a_time_by_its_next_link(tmp_path):
     """More records than a page holds are all reached through the Link header
     (the trail used to stop at 500 without saying so)."""
-    app = create_app(
-        {
-            "config_dir": str(CONFIG),
-            "lexicon_dir": str(LEXICONS),
-            "database_url": f"sqlite:///{tmp_path / 'a.db'}",
-            "admin_key": "s3cret-key",
-        }
-    )
-    c = app.test_client()
+    c = make_app(tmp_path / "a.db", admin_key="s3cret-key").test_client()
     made = [challenge(c, words=["QI"]).get_json()["id"] for _ in range(5)]
     auth = {"Authorization": "Bearer s3cret-key"}
     url, seen, pages = "/api/v1/adjudications?since=2000-01-01T00:00:00Z&limit=2", [], []

@@ -22,4 +22,3 @@ def test_every_key_of_the_meta_column_is_read():
     meta = GameMeta.read(stored)
     assert (meta.lexicon, meta.title, meta.first_player) == ("NWL2023", "Final", 1)
     assert meta.flags == ("line 4: the total is 30",) and meta.draws == ("A", "?")
-    assert meta.clock == stored["clock"]

@@ -113,7 +113,7 @@ def status_line(game: SpectatorView) -> str:
 
 def move_rows(game: SpectatorView) -> list[MoveRow]:
     """The history, latest first, in the page's language."""
-    names = _event_names()
+    names, fixed = _event_names(), _fixed_notes()
     rows = []
     for h in reversed(game.history):
         kind = h["type"]
@@ -133,7 +133,7 @@ def move_rows(game: SpectatorView) -> list[MoveRow]:
                 player=game.players[h["player"]].name,
                 what=what,
                 words=words if _spells_more(what, words) else "",
-                note=_note(h),
+                note=_note(h, fixed),
                 points=f"{h['points']:+d}",
                 total=h["totals"][h["player"]],
                 voided=h["voided"],
@@ -148,17 +148,18 @@ def _spells_more(move: str, words: str) -> bool:
     return bool(words) and words.casefold() != played.casefold()
 
 
-def _note(h: HistoryItem) -> str:
+def _note(h: HistoryItem, fixed: dict[NoteCode, str]) -> str:
     """The referee's note in the page's language; a voided event is marked by
     the template, so its note is not repeated."""
     note = h.get("note")
     if h["voided"] or note is None:
         return ""
-    return note_text(note)
+    return note_text(note, fixed)
 
 
-def note_text(note: NoteOut) -> str:
-    """A note's code and parameters, said through the catalogues."""
+def note_text(note: NoteOut, fixed: dict[NoteCode, str] | None = None) -> str:
+    """A note's code and parameters, said through the catalogues (``fixed``:
+    :func:`_fixed_notes`, said once for a whole move list)."""
     code, params = note["code"], note["params"]
     if code in (NoteCode.CHALLENGE_RULED, NoteCode.CHALLENGER_LOSES_TURN):
         verdict = str(params.get("verdict", ""))
@@ -183,7 +184,7 @@ def note_text(note: NoteOut) -> str:
         )
     if code == NoteCode.ILLEGAL_PLAY:
         return gettext("illegal play (%(problem)s)", **params)
-    return _fixed_notes()[code]
+    return (fixed or _fixed_notes())[code]
 
 
 def _event_names() -> dict[EventKind, str]:

@@ -119,10 +119,13 @@ def _asks_to_reveal() -> bool:
     here without the body's schema, which is checked only once access is granted."""
     if request.args.get("reveal") == "true":
         return True
-    if not request.is_json:
+    data = request.get_data(cache=True)
+    # The common case: a body that cannot name reveal, even spelled with \u
+    # escapes, is parsed once, by the model.
+    if not request.is_json or (b'"reveal"' not in data and b"\\u" not in data):
         return False
     try:  # the model's own parser, so that both read the same document
-        body = from_json(request.get_data(cache=True))
+        body = from_json(data)
     except ValueError:
         return False  # malformed: refused as such once access is granted
     return isinstance(body, dict) and body.get("reveal") is True
