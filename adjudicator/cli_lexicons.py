@@ -154,3 +154,14 @@ def lexicon_recall(words_file: Path, ruleset: str, lexicon_name: str | None, as_
     for row in report.rejected:
         click.echo(f"  {row.code}: {row.count:,} ({row.count / report.words:.2%})")
         click.echo(f"    e.g. {' '.join(row.examples)}")
+
+
+@lexicon.command("graph")
+@click.argument("names", nargs=-1)
+def lexicon_graph(names: tuple[str, ...]) -> None:
+    """Rebuild the word graph (the move generator's) of the NAMES lexicons, or of
+    every loaded one; each is written beside its lexicon."""
+    from adjudicator.services.lexicons import rebuild_graphs
+
+    for report in rebuild_graphs(Settings.from_env(), names):
+        click.echo(f"{report.lexicon}: {report.summary()}")

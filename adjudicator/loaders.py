@@ -16,6 +16,7 @@ from pathlib import Path
 import yaml
 
 from adjudicator.core.alphabet import Alphabet, TileSpec
+from adjudicator.core.dawg import GraphFormatError, WordGraph, open_graph
 from adjudicator.core.layout import Layout, Premium, parse_grid
 from adjudicator.core.lexicon import Lexicon
 from adjudicator.core.ruleset import Ruleset, lexicon_misfit, ruleset_from_mapping
@@ -48,6 +49,8 @@ class Registry:
     fitting: dict[str, list[str]] = field(default_factory=dict)
     # (ruleset name, lexicon name) -> its checker, for every fitting pair
     checkers: dict[tuple[str, str], WordChecker] = field(default_factory=dict)
+    # lexicon name -> the move generator's word graph, where one of this build is there
+    graphs: dict[str, WordGraph] = field(default_factory=dict)
 
     def ruleset(self, name: str) -> Ruleset:
         try:
@@ -273,11 +276,16 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], config: Registry) -> Registry:
         serve it (see :func:`~adjudicator.core.ruleset.lexicon_misfit`).
     """
     # Filled here, before anyone else sees it.
-    registry = dataclasses.replace(config, lexicons={}, fitting={}, checkers={})
+    registry = dataclasses.replace(config, lexicons={}, fitting={}, checkers={}, graphs={})
     for folder in lexicon_dirs:
         for manifest_path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
             lexicon = load_lexicon(manifest_path)
             registry.lexicons[lexicon.name] = lexicon
+            graph = load_graph(lexicon)
+            if graph is not None:
+                registry.graphs[lexicon.name] = graph
+            else:
+                registry.graphs.pop(lexicon.name, None)  # a bundled one's graph is not this one's
     for rules in registry.rulesets.values():
         serving = registry.serving(rules.name)
         if serving is not None:
@@ -298,6 +306,28 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], config: Registry) -> Registry:
         for name in registry.fitting[rules.name]:
             registry.checkers[rules.name, name] = WordChecker(rules, registry.lexicons[name])
     return registry
+
+
+def graph_path(trie_path: Path) -> Path:
+    """``NAME.graph``, the lexicon's word graph, beside its ``NAME.marisa``."""
+    return trie_path.with_suffix(".graph")
+
+
+def load_graph(lexicon: Lexicon) -> WordGraph | None:
+    """Memory-map the lexicon's word graph when it is there and of this build of
+    the lexicon (its checksum); else None, with a warning for a stale one."""
+    path = graph_path(lexicon.path) if lexicon.path is not None else None
+    if path is None or not path.exists():
+        return None
+    try:
+        graph = open_graph(path)
+    except (GraphFormatError, OSError) as exc:
+        log.warning("word graph %s is unreadable (%s): rebuild it", path.name, exc)
+        return None
+    if graph.header.get("checksum") != lexicon.checksum:
+        log.warning("word graph %s is of another build of %s: rebuild it", path.name, lexicon.name)
+        return None
+    return graph
 
 
 def check_lexicon_fits(registry: Registry, rules: Ruleset, lexicon: Lexicon) -> None:

@@ -57,6 +57,8 @@ def setting(default: t.Any, help: str, *, repr: bool = True) -> t.Any:
     return field(repr=repr, metadata={"default": default, "help": help})
 
 
+FINDER_CHOICES = ("on", "keys", "off")
+
 # Settings that may instead be read from the file named by ``<NAME>_FILE``, as
 # container secrets are mounted; never both.
 SECRET_FILE_SETTINGS = ("ADJUDICATOR_ADMIN_KEY",)
@@ -265,6 +267,12 @@ class Settings:
         "Most memory each worker process keeps replayed games in (estimated from "
         "their events); the least recently read are dropped past it.",
     )
+    finder: str = setting(
+        "on",
+        "Finding plays and words (`/plays`, `/words/search`): `on`, `keys` (only "
+        "with a client key, even where reading is open: a tournament's players "
+        "cannot consult it) or `off`.",
+    )
     request_read_seconds: int = setting(
         10,
         "Seconds a client has to send a request's line and headers, and again for "
@@ -294,6 +302,10 @@ class Settings:
         values["data_dir"] = Path(values["data_dir"] or default_data_dir())
         values["lexicon_dir"] = Path(values["lexicon_dir"] or _bundled("lexicons"))
         values["public_url"] = _public_url(values["public_url"])
+        if values["finder"] not in FINDER_CHOICES:
+            raise ConfigError(
+                "ADJUDICATOR_FINDER", None, f"{values['finder']!r} is not one of on, keys, off"
+            )
         database = values["data_dir"] / "adjudicator.db"
         values["database_url"] = values["database_url"] or f"sqlite:///{database}"
         names = {f.name for f in fields(cls)}

@@ -8,6 +8,9 @@
 # the build extras: pip install 'adjudicator[build]'.  A failed build leaves
 # the installed lexicon untouched.  The sha256 in each NAME.yaml must not change
 # on a rebuild; set SOURCE_DATE_EPOCH to make the manifests byte-identical too.
+# Then the word graphs of the lexicons built (the move generator's) are rebuilt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exec "${PYTHON:-python}" -m adjudicator.builders --config config --out lexicons "$@"
+"${PYTHON:-python}" -m adjudicator.builders --config config --out lexicons "$@"
+ADJUDICATOR_CONFIG_DIR=config ADJUDICATOR_LEXICON_DIR=lexicons \
+  exec "${PYTHON:-python}" -m adjudicator lexicon graph "$@"

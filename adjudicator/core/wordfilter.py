@@ -87,6 +87,12 @@ class WordFilter:
         """The tags of ``needs`` that a lexicon recording ``recorded`` lacks."""
         return self.needs & ~recorded
 
+    def key(self) -> str:
+        """What this filter accepts, as text: the name of its words in a word
+        graph (:mod:`.dawg`).  ``needs`` accepts nothing, so it is left out."""
+        accept = ",".join(f"{bits:x}" for bits in self.accept)
+        return f"accept={accept};reject={self.reject:x}"
+
     def accepts(self, tags: int) -> bool:
         if tags & self.reject:
             return False

@@ -21,13 +21,15 @@ from adjudicator.builders import (
 )
 from adjudicator.core.ruleset import lexicon_misfit, misfit
 from adjudicator.errors import LexiconBuildError, LexiconsNotComparableError, UnknownLexiconError
-from adjudicator.loaders import load_config, load_lexicon
+from adjudicator.loaders import graph_path, load_config, load_lexicon
 from adjudicator.services.answer import Answer
 from adjudicator.services.lexicon_watch import bump_generation
+from adjudicator.services.word_graphs import GraphReport, write_graph
 from adjudicator.settings import Settings
 
 if t.TYPE_CHECKING:
     from adjudicator.core.alphabet import Alphabet
+    from adjudicator.core.lexicon import Lexicon
     from adjudicator.core.ruleset import Ruleset
     from adjudicator.loaders import Registry
 
@@ -142,6 +144,7 @@ def build_lexicon(
                 f"no recipe {recipe!r}; known: {', '.join(sorted(recipes))}", recipe=recipe
             )
         report = build_from_recipe(recipes[recipe], target, config.alphabets)
+        report = _with_graph(config, report)
         if target == settings.loaded_lexicon_dir:
             bump_generation(settings)
         return dataclasses.replace(report, serves=_serves(config, report))
@@ -188,6 +191,7 @@ def build_lexicon(
         ruleset=rules.name if rules is not None else None,
         max_length=max(max(layout.rows, layout.cols) for layout in config.layouts.values()),
     )
+    report = _with_graph(config, report)
     notes = [f"alphabet {chosen.name}: {whence}"]
     if fold:
         notes.append(f"fold from {how}")
@@ -199,6 +203,32 @@ def build_lexicon(
         serves=_serves(config, report),
         seconds=time.perf_counter() - started,  # the reading and the inference too
     )
+
+
+def _with_graph(config: Registry, report: BuildReport) -> BuildReport:
+    """Build the new lexicon's word graph beside it, before any worker loads it."""
+    graph = build_lexicon_graph(config, load_lexicon(report.manifest_path))
+    return dataclasses.replace(report, notes=(*report.notes, graph.summary()))
+
+
+def build_lexicon_graph(config: Registry, lexicon: Lexicon) -> GraphReport:
+    """(Re)build an installed lexicon's word graph for the rulesets of ``config``.
+
+    :raises LexiconBuildError: the graph does not fit its format.
+    """
+    if lexicon.path is None:
+        raise LexiconBuildError(f"lexicon {lexicon.name!r} has no file", lexicon=lexicon.name)
+    try:
+        return write_graph(
+            config.rulesets.values(),
+            lexicon,
+            config.alphabets.get(lexicon.alphabet),
+            graph_path(lexicon.path),
+        )
+    except ValueError as exc:
+        raise LexiconBuildError(
+            f"word graph of {lexicon.name!r}: {exc}", lexicon=lexicon.name
+        ) from exc
 
 
 def _refuse_misfit(
@@ -256,3 +286,23 @@ def _serves(config: Registry, report: BuildReport) -> tuple[str, ...]:
         for name, rules in sorted(config.rulesets.items())
         if lexicon_misfit(rules, lexicon, alphabet) is None
     )
+
+
+def rebuild_graphs(settings: Settings, names: t.Sequence[str] = ()) -> list[GraphReport]:
+    """Rebuild the word graphs of the named lexicons (all when none is named);
+    workers load those of the data folder within a second.
+
+    :raises UnknownLexiconError: a name that is not loaded.
+    """
+    from adjudicator.services.registry import open_registry
+
+    registry = open_registry(settings)
+    for name in names:
+        if name not in registry.lexicons:
+            raise UnknownLexiconError(name)
+    reports = [
+        build_lexicon_graph(registry, registry.lexicons[name])
+        for name in (names or sorted(registry.lexicons))
+    ]
+    bump_generation(settings)
+    return reports

@@ -196,7 +196,7 @@ def score_play(
         raise exc.in_notation(column_first(move)) from None
     # The answer is built as plain data and validated into its model once, in one
     # pass of pydantic's validator, rather than one model call per letter and word.
-    words = [_word(rules.alphabet, w) for w in breakdown.words]
+    words = [scored_word(rules.alphabet, w) for w in breakdown.words]
     answer: dict[str, t.Any] = {
         "ruleset": rules.name,
         "score": breakdown.score,
@@ -238,7 +238,7 @@ def words_of_play(
     return [rules.alphabet.render(t_ & ~BLANK_BIT for t_ in w.tiles) for w in breakdown.words]
 
 
-def _word(alphabet: Alphabet, w: WordScore) -> dict[str, t.Any]:
+def scored_word(alphabet: Alphabet, w: WordScore) -> dict[str, t.Any]:
     """A scored word as the data of a :class:`ScoredWord`."""
     letters: list[ScoredLetter] = []
     for ls in w.letters:

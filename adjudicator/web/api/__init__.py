@@ -6,6 +6,7 @@ from flask import Flask
 
 from adjudicator.web.api import (
     challenges,
+    finder,
     games,
     health,
     lexicons,
@@ -17,5 +18,15 @@ from adjudicator.web.api import (
 
 
 def register(app: Flask) -> None:
-    for module in (health, operations, rulesets, score, words, lexicons, challenges, games):
+    for module in (
+        health,
+        operations,
+        rulesets,
+        score,
+        finder,
+        words,
+        lexicons,
+        challenges,
+        games,
+    ):
         app.register_blueprint(module.bp)

@@ -21,7 +21,7 @@ from pydantic_core import from_json
 from werkzeug.datastructures import WWWAuthenticate
 from werkzeug.exceptions import Forbidden, Unauthorized
 
-from adjudicator.errors import ConfigError
+from adjudicator.errors import ConfigError, FinderDisabledError
 from adjudicator.web.runtime.extension import runtime
 
 if t.TYPE_CHECKING:
@@ -48,6 +48,7 @@ class Access(StrEnum):
     OPEN = "open"  # anyone
     CLIENT = "client"  # a client key, when ADJUDICATOR_API_KEYS is set
     ADMIN = "admin"  # that, and the admin key
+    FINDER = "finder"  # as client, unless ADJUDICATOR_FINDER restricts it (a tournament)
 
 
 # Our pages load only our own files, may not be framed, and leak no referrer.
@@ -105,13 +106,29 @@ def admit(op: Operation, args: t.Mapping[str, t.Any]) -> None:
 
     :raises Unauthorized: no key sent. :raises Forbidden: a key that is not valid here.
     """
-    if op.access != Access.OPEN:
+    if op.access == Access.FINDER:
+        _admit_finder()
+    elif op.access != Access.OPEN:
         if runtime().keys and client_name() is None:
             _refuse("this API needs a client key")
         if op.access == Access.ADMIN or (op.reveal and _asks_to_reveal()):
             require_admin()
     if op.authorize is not None:
         op.authorize(**args)
+
+
+def _admit_finder() -> None:
+    """Finding plays and words: ``on`` as any client operation, ``keys`` only with
+    a client key (none configured: nobody), ``off`` for nobody."""
+    mode = runtime().settings.finder
+    if mode == "off":
+        raise FinderDisabledError("finding plays and words is switched off on this service")
+    if mode == "keys" and not runtime().keys:
+        raise FinderDisabledError(
+            "finding plays and words is for client keys only, and this service has none"
+        )
+    if (mode == "keys" or runtime().keys) and client_name() is None:
+        _refuse("finding plays and words needs a client key")
 
 
 def _asks_to_reveal() -> bool:

@@ -166,7 +166,7 @@ def _operation(route: Route, rulesets: list[str], guarded: dict[str, bool]) -> d
     op = route.op
     # Behind a key: admin operations always (there is always an admin key), client
     # operations when client keys are set.
-    keyed = op.access == "admin" or (op.access == "client" and guarded["client"])
+    keyed = op.access == "admin" or (op.access in ("client", "finder") and guarded["client"])
     ok: dict[str, t.Any] = {"description": HTTPStatus(op.status).phrase}
     if op.response is not None:
         ok["content"] = {op.media_type: {"schema": _ref(op.response)}}
