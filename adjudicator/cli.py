@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from adjudicator.cli_finder import plays
 from adjudicator.cli_lexicons import lexicon
 from adjudicator.core.challenge import ChallengeRule
 from adjudicator.errors import AdjudicatorError, InputError, NotFoundError
@@ -265,6 +266,7 @@ def _stand_in(lex: t.Mapping[str, t.Any]) -> str:
 
 
 cli.add_command(lexicon)
+cli.add_command(plays)
 
 
 def main() -> None:  # pragma: no cover - console entry point
