@@ -20,7 +20,6 @@ from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
 from adjudicator.errors import AdjudicatorError
-
 from bench.cases import read_records
 
 if t.TYPE_CHECKING:
@@ -65,7 +64,8 @@ def record_positions(gcg_dir: Path, registry: Registry) -> list[Position]:
             except AdjudicatorError:
                 continue  # an illegal or unreadable play leaves the board as it was
             if rack and _holds(rack, placement):
-                out.append(Position(rec.name, event.line, rules, board, rack, placement, event.score))
+                play = Position(rec.name, event.line, rules, board, rack, placement, event.score)
+                out.append(play)
             board = after
     return out
 

@@ -104,7 +104,8 @@ def oracle(board: Board, rules: Ruleset, checker: t.Any, rack: list[Tile]) -> di
                         first = tuple(options[0] for options in choices)
                         trial = Placement(
                             tuple(
-                                PlacedTile(r, c, x) for (r, c), x in zip(squares, first, strict=True)
+                                PlacedTile(r, c, x)
+                                for (r, c), x in zip(squares, first, strict=True)
                             ),
                             swaps,
                         )
@@ -141,9 +142,7 @@ def generated(board: Board, rules: Ruleset, words: t.Any, rack: list[Tile]) -> d
     return out
 
 
-def play_out(
-    rules: Ruleset, words: t.Any, seed: int, turns: int, blanks_to_keep: int = 0
-) -> Board:
+def play_out(rules: Ruleset, words: t.Any, seed: int, turns: int, blanks_to_keep: int = 0) -> Board:
     """A position: a few best plays of random racks from the bag (real-looking:
     real words crossing on real premiums)."""
     rng = random.Random(seed)
@@ -224,9 +223,11 @@ def test_erudite_star_swaps_agree_with_the_oracle(setup):
     board = play_out(rules, words, 10, 3, blanks_to_keep=0)
     # Play a star: the best first play of a rack with one.
     empty = Board.empty(SIZE, SIZE)
-    with_star = [p for p in generate(empty, rules, words, rack_of(rules, "КОТ*")) if any(
-        x & BLANK_BIT for x in p.tiles
-    )]
+    with_star = [
+        p
+        for p in generate(empty, rules, words, rack_of(rules, "КОТ*"))
+        if any(x & BLANK_BIT for x in p.tiles)
+    ]
     best = max(with_star, key=lambda p: (p.score, p.tiles))
     board = score_placement(empty, placement_of(best), rules).board_after
     star = next(x for x in best.tiles if x & BLANK_BIT) & ~BLANK_BIT
