@@ -6,7 +6,8 @@ from __future__ import annotations
 import typing as t
 from collections import Counter
 
-from adjudicator.core.game import Event, EventKind, GameState
+from adjudicator.core.events import End, RackPoints
+from adjudicator.core.game import GameState
 from adjudicator.core.ruleset import EndRackRule
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.errors import RackNotUnseenError, RackSizeError
@@ -59,8 +60,9 @@ def end_racks(state: GameState, given: t.Mapping[int, str]) -> tuple[dict[int, s
     return racks, worked_out
 
 
-def end_adjustments(state: GameState, racks: t.Mapping[int, str]) -> list[Event]:
-    """The rack-points events that close the game under the ruleset.
+def end_adjustments(state: GameState, racks: t.Mapping[int, str]) -> list[RackPoints] | list[End]:
+    """The rack-points events that close the game under the ruleset, or an
+    :class:`End` when no rack moves a point.
 
     ``racks`` maps player index to the tiles left on that rack (the player who
     went out has none).  Blanks and stars left on a rack count 0.
@@ -71,28 +73,16 @@ def end_adjustments(state: GameState, racks: t.Mapping[int, str]) -> list[Event]
         state.last_play.player if state.end_reason == "went_out" and state.last_play else None
     )
     rule = state.rules.end_rack_rule
-    events: list[Event] = []
+    events: list[RackPoints] = []
     others = [p for p in sorted(racks) if p != out_player and racks[p]]
+    own = [RackPoints(player=p, tiles=racks[p], points=-value[p]) for p in others]
     if out_player is None:
-        return [
-            Event(EventKind.RACK_POINTS, p, {"tiles": racks[p], "points": -value[p]})
-            for p in others
-        ] or [Event(EventKind.END, 0, {})]
+        return own or [End(player=0)]
     if rule in (EndRackRule.SUBTRACT_ADD, EndRackRule.SUBTRACT):
-        events += [
-            Event(EventKind.RACK_POINTS, p, {"tiles": racks[p], "points": -value[p]})
-            for p in others
-        ]
+        events += own
     if rule in (EndRackRule.SUBTRACT_ADD, EndRackRule.DOUBLE_OPPONENT) and others:
         factor = 2 if rule == EndRackRule.DOUBLE_OPPONENT else 1
-        events.append(
-            Event(
-                EventKind.RACK_POINTS,
-                out_player,
-                {
-                    "tiles": "".join(racks[p] for p in others),
-                    "points": factor * sum(value[p] for p in others),
-                },
-            )
-        )
-    return events or [Event(EventKind.END, out_player, {})]
+        tiles = "".join(racks[p] for p in others)
+        points = factor * sum(value[p] for p in others)
+        events.append(RackPoints(player=out_player, tiles=tiles, points=points))
+    return events or [End(player=out_player)]

@@ -1,13 +1,8 @@
 """A club game: state derived from an append-only list of events.
 
-Events record what happened at the table, in the vocabulary of GCG records:
-``play``, ``pass``, ``exchange``, ``withdrawal`` (a play taken back after a
-challenge), ``challenge_bonus``, ``rack_points`` (end-of-game adjustments),
-``time_penalty``, plus ``challenge`` (a ruling with no effect on the score),
-``end`` (the game closed with no rack known) and ``correction`` (the last
-events taken back: they stay in the record, voided).  The referee in
-:mod:`.referee` folds them into a :class:`GameState`, decides when the game
-ends and what the adjustments are.
+The events (:mod:`.events`, one class per kind) record what happened at the
+table; the referee in :mod:`.referee` folds them into a :class:`GameState`,
+decides when the game ends and what the adjustments are.
 """
 
 from __future__ import annotations
@@ -15,9 +10,9 @@ from __future__ import annotations
 import copy
 import typing as t
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from adjudicator.core.board import Board
+from adjudicator.core.events import Event, EventKind
 from adjudicator.core.notes import Note
 from adjudicator.core.placement import Placement
 from adjudicator.core.ruleset import TieBreak
@@ -30,33 +25,6 @@ if t.TYPE_CHECKING:
 PLAYING = "playing"
 AWAITING_END = "awaiting_end"  # the final pass or challenge, or the racks
 OVER = "over"
-
-
-class EventKind(StrEnum):
-    """Every kind of stored event: the one list the API, the store and the pages use."""
-
-    PLAY = "play"
-    PASS = "pass"
-    EXCHANGE = "exchange"
-    WITHDRAWAL = "withdrawal"
-    CHALLENGE_BONUS = "challenge_bonus"
-    RACK_POINTS = "rack_points"
-    TIME_PENALTY = "time_penalty"
-    CHALLENGE = "challenge"
-    END = "end"
-    CORRECTION = "correction"
-
-
-TURN_KINDS = frozenset({EventKind.PLAY, EventKind.PASS, EventKind.EXCHANGE})
-
-
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One stored event.  ``data`` holds the kind's fields (JSON-able)."""
-
-    kind: EventKind
-    player: int
-    data: t.Mapping[str, t.Any] = field(default_factory=dict)
 
 
 # A game has at most this many events.  NASPA's six-zero rule bounds a real game:
@@ -81,16 +49,24 @@ class LastPlay:
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
+    """What an event did, as the referee folded it."""
+
     index: int
-    kind: EventKind
-    player: int
+    event: Event
     points: int
     totals: list[int]
-    data: t.Mapping[str, t.Any]
     words: list[str] = field(default_factory=list)
     note: Note | None = None
     move: str = ""  # a play's GCG notation (its main word's, for a move in several lines)
     voided: bool = False  # taken back by a later correction: it counts for nothing
+
+    @property
+    def kind(self) -> EventKind:
+        return self.event.kind
+
+    @property
+    def player(self) -> int:
+        return self.event.player
 
 
 @dataclass(slots=True)

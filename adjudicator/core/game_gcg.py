@@ -8,28 +8,36 @@ say, so that export, import and export again give the same bytes.
 
 from __future__ import annotations
 
+import dataclasses
 import typing as t
 
+from adjudicator.core import gcg
 from adjudicator.core.board import Board
 from adjudicator.core.coords import ACROSS, Coord, parse_coord
-from adjudicator.core.game import MAX_EVENTS, Event, EventKind, GameState, HistoryEntry, new_game
-from adjudicator.core.gcg import (
+from adjudicator.core.events import (
+    Cell,
+    Challenge,
     ChallengeBonus,
+    Correction,
+    End,
+    Event,
+    EventKind,
     Exchange,
-    GcgRecord,
+    LineEvent,
     Pass,
     Play,
-    Player,
-    Pragma,
     RackPoints,
     TimePenalty,
     Withdrawal,
+    from_stored,
+    with_stored,
 )
+from adjudicator.core.game import MAX_EVENTS, GameState, HistoryEntry, new_game
+from adjudicator.core.gcg import GcgRecord, Player, Pragma
 from adjudicator.core.gcg.extensions import (
     DATA,
     EVENT,
     PLACEMENT,
-    Cell,
     Header,
     data_pragma,
     event_pragma,
@@ -44,6 +52,7 @@ from adjudicator.core.referee import apply
 from adjudicator.core.scoring import score_placement
 from adjudicator.core.tilings import move_tilings
 from adjudicator.errors import (
+    EventDataError,
     GameTooLongError,
     GcgPragmaError,
     GcgTileError,
@@ -88,14 +97,23 @@ def import_record(
             kind, nick, data = read_event(pragma)
             if nick not in nicks or kind not in EVENT_KINDS:
                 raise GcgPragmaError(pragma.line, pragma.raw, f"no event {kind} by {nick}")
-            add(Event(EventKind(kind), nicks[nick], data))
+            try:
+                pragma_event = from_stored(kind, nicks[nick], data)
+            except EventDataError as exc:
+                raise GcgPragmaError(pragma.line, pragma.raw, exc.detail) from exc
+            add(pragma_event)
         if ev is None:
             break
-        extra: dict[str, t.Any] = {}
-        for pragma in by_place.get((DATA, i), ()):
-            extra.update(read_data(pragma))
         placed = by_place.get((PLACEMENT, i))
-        add(_event(state, rules, ev, extra, read_placement(placed[0]) if placed else None))
+        event = _event(state, rules, ev, read_placement(placed[0]) if placed else None)
+        datas = [(pragma, read_data(pragma)) for pragma in by_place.get((DATA, i), ())]
+        try:
+            event = with_stored(event, {k: v for _, data in datas for k, v in data.items()})
+        except EventDataError as exc:
+            gave = [p for p, data in datas if exc.fields.get("field") in data]
+            pragma = (gave or [datas[-1][0]])[-1]  # the last that gave the field
+            raise GcgPragmaError(pragma.line, pragma.raw, exc.detail) from exc
+        add(event)
     _check_running_totals(record, names, state)
     finals = record.final_totals()
     for i, (ours, theirs) in enumerate(zip(state.scores, finals, strict=True)):
@@ -114,41 +132,34 @@ def _event(
     state: GameState,
     rules: Ruleset,
     ev: GcgEvent,
-    extra: dict[str, t.Any],
     placed: tuple[list[Cell], list[Cell]] | None,
 ) -> Event:
-    """The game event of one line, with the fields of its pragmas."""
-    base = {**extra, **({"rack": ev.rack} if ev.rack else {})}
-    if isinstance(ev, Play):
-        if placed is not None:
+    """The game event of one line (its tiles from its ``#placement``, if any)."""
+    p, rack = ev.player, ev.rack or None
+    match ev:
+        case gcg.Play() if placed is not None:
             cells, swaps = placed
-            data = {**base, "placement": [list(c) for c in cells], "recorded": ev.score}
-            if swaps:
-                data["swaps"] = [list(s) for s in swaps]
-            return Event(EventKind.PLAY, ev.player, data)
-        placement = _placement(state.board, rules, ev)
-        laid = [[p.row, p.col, rules.alphabet.label(p.tile)] for p in placement.tiles]
-        move = f"{ev.coord} {ev.word}"
-        return Event(
-            EventKind.PLAY,
-            ev.player,
-            {**base, "placement": laid, "move": move, "recorded": ev.score},
-        )
-    if isinstance(ev, Withdrawal):
-        return Event(EventKind.WITHDRAWAL, ev.player, base)
-    if isinstance(ev, Exchange):
-        count = ev.count if ev.count is not None else len(ev.tiles)
-        return Event(EventKind.EXCHANGE, ev.player, {**base, "tiles": ev.tiles, "count": count})
-    if isinstance(ev, Pass):
-        return Event(EventKind.PASS, ev.player, base)
-    if isinstance(ev, ChallengeBonus):
-        return Event(EventKind.CHALLENGE_BONUS, ev.player, {**base, "points": ev.score})
-    if isinstance(ev, RackPoints):
-        return Event(
-            EventKind.RACK_POINTS, ev.player, {**base, "tiles": ev.tiles, "points": ev.score}
-        )
-    if isinstance(ev, TimePenalty):
-        return Event(EventKind.TIME_PENALTY, ev.player, {**base, "points": ev.score})
+            return Play(
+                player=p, rack=rack, placement=tuple(cells), swaps=tuple(swaps), recorded=ev.score
+            )
+        case gcg.Play():
+            placement = _placement(state.board, rules, ev)
+            laid = tuple((x.row, x.col, rules.alphabet.label(x.tile)) for x in placement.tiles)
+            move = f"{ev.coord} {ev.word}"
+            return Play(player=p, rack=rack, placement=laid, move=move, recorded=ev.score)
+        case gcg.Withdrawal():
+            return Withdrawal(player=p, rack=rack)
+        case gcg.Exchange():
+            count = ev.count if ev.count is not None else len(ev.tiles)
+            return Exchange(player=p, rack=rack, tiles=ev.tiles, count=count)
+        case gcg.Pass():
+            return Pass(player=p, rack=rack)
+        case gcg.ChallengeBonus():
+            return ChallengeBonus(player=p, rack=rack, points=ev.score)
+        case gcg.RackPoints():
+            return RackPoints(player=p, rack=rack, tiles=ev.tiles, points=ev.score)
+        case gcg.TimePenalty():
+            return TimePenalty(player=p, rack=rack, points=ev.score)
     raise TypeError(ev)  # pragma: no cover - the parser has no other kinds
 
 
@@ -158,9 +169,9 @@ def _check_running_totals(record: GcgRecord, names: list[str], state: GameState)
     totals = [0] * len(record.players)
     last_score = 0
     for ev in record.events:
-        applied = -last_score if isinstance(ev, Withdrawal) else ev.score
+        applied = -last_score if isinstance(ev, gcg.Withdrawal) else ev.score
         totals[ev.player] += applied
-        last_score = ev.score if isinstance(ev, Play) else 0
+        last_score = ev.score if isinstance(ev, gcg.Play) else 0
         if totals[ev.player] != ev.total:
             state.flags.append(
                 f"line {ev.line}: {names[ev.player]}'s running total is written {ev.total}; "
@@ -169,7 +180,7 @@ def _check_running_totals(record: GcgRecord, names: list[str], state: GameState)
             totals[ev.player] = ev.total  # flag the line, not every line after it
 
 
-def _placement(board: Board, rules: Ruleset, ev: Play) -> Placement:
+def _placement(board: Board, rules: Ruleset, ev: gcg.Play) -> Placement:
     """The tiles a record's play places.  GCG writers bracket a digraph tile
     (``[CH]ICO``), so letters are read as written (``CHICO`` is C, H, I, C, O); but
     a record written by hand may mean the digraph, so where the letters also write
@@ -235,17 +246,16 @@ def gcg_move(board: Board, placement: Placement, rules: Ruleset) -> str | None:
     return f"{coord.gcg()} {''.join(word)}"
 
 
-# What an event's line says itself; its other fields go in a #data pragma.
-# Bookkeeping of the store, not of the game: never written.
-_NOT_WRITTEN = {"write"}
-_ON_THE_LINE: dict[EventKind, set[str]] = {
-    EventKind.PLAY: {"rack", "placement", "swaps", "move", "recorded"},
-    EventKind.PASS: {"rack"},
-    EventKind.EXCHANGE: {"rack", "tiles", "count"},
-    EventKind.WITHDRAWAL: {"rack"},
-    EventKind.CHALLENGE_BONUS: {"rack", "points"},
-    EventKind.RACK_POINTS: {"rack", "tiles", "points"},
-    EventKind.TIME_PENALTY: {"rack", "points"},
+# The stored fields an event's line says itself; the others go in a #data pragma
+# (but for ``write``, the store's bookkeeping, never written).
+_ON_THE_LINE: dict[EventKind, frozenset[str]] = {
+    EventKind.PLAY: frozenset({"rack", "placement", "swaps", "move", "recorded"}),
+    EventKind.PASS: frozenset({"rack"}),
+    EventKind.EXCHANGE: frozenset({"rack", "tiles", "count"}),
+    EventKind.WITHDRAWAL: frozenset({"rack"}),
+    EventKind.CHALLENGE_BONUS: frozenset({"rack", "points"}),
+    EventKind.RACK_POINTS: frozenset({"rack", "tiles", "points"}),
+    EventKind.TIME_PENALTY: frozenset({"rack", "points"}),
 }
 
 
@@ -259,21 +269,19 @@ def export_record(
     out: list[GcgEvent] = []
     pragmas: list[Pragma] = header.pragmas()
     for event, entry in zip(events, state.history, strict=True):
-        if entry.voided or event.kind == EventKind.CORRECTION:
+        if entry.voided or isinstance(event, Correction):
             continue
-        d = event.data
-        if event.kind in EVENT_KINDS:
-            kept = {k: v for k, v in d.items() if k not in _NOT_WRITTEN}
-            pragmas.append(event_pragma(event.kind, nicks[event.player], kept, len(out)))
+        data = dataclasses.replace(event, write=None).to_data()
+        if isinstance(event, Challenge | End):
+            pragmas.append(event_pragma(event.kind, nicks[event.player], data, len(out)))
             continue
-        said = _ON_THE_LINE[event.kind] | _NOT_WRITTEN
-        extra = {k: v for k, v in d.items() if k not in said}
+        extra = {k: v for k, v in data.items() if k not in _ON_THE_LINE[event.kind]}
         if extra:
             pragmas.append(data_pragma(extra, len(out)))
         common = {
             "nick": nicks[event.player],
             "player": event.player,
-            "rack": str(d.get("rack", "")),
+            "rack": event.rack or "",
             "total": entry.totals[event.player],
         }
         out.append(_line(event, entry, common, pragmas, len(out)))
@@ -281,37 +289,35 @@ def export_record(
 
 
 def _line(
-    event: Event,
+    event: LineEvent,
     entry: HistoryEntry,
     common: dict[str, t.Any],
     pragmas: list[Pragma],
     position: int,
 ) -> GcgEvent:
-    d, k = event.data, event.kind
-    if k == EventKind.PLAY:
-        score = entry.points  # the ruleset's score: the record stays true to its rules
-        if "move" in d and not d.get("swaps"):
-            coord, word = str(d["move"]).split()
-        else:  # several lines or a star swap: the tiles in a pragma, the main word on the line
-            cells = [(int(r), int(c), str(label)) for r, c, label in d["placement"]]
-            swaps = [(int(r), int(c), str(label)) for r, c, label in d.get("swaps", ())]
-            pragmas.append(placement_pragma(cells, swaps, position))
-            coord, word = (entry.move or _first_square(cells)).split()
-        return Play(**common, score=score, coord=coord, word=word)
-    if k == EventKind.PASS:
-        return Pass(**common, score=0)
-    if k == EventKind.EXCHANGE:
-        tiles = str(d.get("tiles", ""))
-        return Exchange(**common, score=0, tiles=tiles, count=None if tiles else int(d["count"]))
-    if k == EventKind.WITHDRAWAL:
-        return Withdrawal(**common, score=entry.points)
-    if k == EventKind.CHALLENGE_BONUS:
-        return ChallengeBonus(**common, score=entry.points)
-    if k == EventKind.RACK_POINTS:
-        return RackPoints(**common, score=entry.points, tiles=str(d["tiles"]))
-    if k == EventKind.TIME_PENALTY:
-        return TimePenalty(**common, score=entry.points)
-    raise ValueError(f"no GCG line for a {k} event")
+    match event:
+        case Play():
+            score = entry.points  # the ruleset's score: the record stays true to its rules
+            if event.move is not None and not event.swaps:
+                coord, word = event.move.split()
+            else:  # several lines or a star swap: the tiles in a pragma, the main word on the line
+                pragmas.append(placement_pragma(event.placement, event.swaps, position))
+                coord, word = (entry.move or _first_square(event.placement)).split()
+            return gcg.Play(**common, score=score, coord=coord, word=word)
+        case Pass():
+            return gcg.Pass(**common, score=0)
+        case Exchange():
+            count = None if event.tiles else event.count
+            return gcg.Exchange(**common, score=0, tiles=event.tiles, count=count)
+        case Withdrawal():
+            return gcg.Withdrawal(**common, score=entry.points)
+        case ChallengeBonus():
+            return gcg.ChallengeBonus(**common, score=entry.points)
+        case RackPoints():
+            return gcg.RackPoints(**common, score=entry.points, tiles=event.tiles)
+        case TimePenalty():
+            return gcg.TimePenalty(**common, score=entry.points)
+    raise ValueError(f"no GCG line for a {event.kind} event")
 
 
 def _first_square(cells: t.Sequence[Cell]) -> str:

@@ -11,13 +11,26 @@ import dataclasses
 import typing as t
 
 from adjudicator.core.coords import Coord
+from adjudicator.core.events import (
+    TURN_KINDS,
+    Cell,
+    Challenge,
+    ChallengeBonus,
+    Correction,
+    End,
+    Event,
+    EventKind,
+    Exchange,
+    Pass,
+    Play,
+    RackPoints,
+    TimePenalty,
+    Withdrawal,
+)
 from adjudicator.core.game import (
     AWAITING_END,
     OVER,
     PLAYING,
-    TURN_KINDS,
-    Event,
-    EventKind,
     GameState,
     HistoryEntry,
     LastPlay,
@@ -44,21 +57,21 @@ if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
 
 
-def tiles_of(state: GameState, cells: t.Sequence[t.Sequence[t.Any]]) -> list[tuple[int, int, Tile]]:
+def tiles_of(state: GameState, cells: t.Sequence[Cell]) -> list[tuple[int, int, Tile]]:
     alpha = state.rules.alphabet
     out = []
     for row, col, label in cells:
-        tile = alpha.one_tile(str(label))
+        tile = alpha.one_tile(label)
         if tile is None:
             raise InvalidRequestError(f"{label!r} is not one tile", field="placement")
-        out.append((int(row), int(col), tile))
+        out.append((row, col, tile))
     return out
 
 
-def placement_of(state: GameState, data: t.Mapping[str, t.Any]) -> Placement:
+def placement_of(state: GameState, play: Play) -> Placement:
     return Placement(
-        tuple(PlacedTile(r, c, tile) for r, c, tile in tiles_of(state, data["placement"])),
-        tuple(Swap(r, c, tile) for r, c, tile in tiles_of(state, data.get("swaps", []))),
+        tuple(PlacedTile(r, c, tile) for r, c, tile in tiles_of(state, play.placement)),
+        tuple(Swap(r, c, tile) for r, c, tile in tiles_of(state, play.swaps)),
     )
 
 
@@ -88,14 +101,13 @@ def replay(
     voided, and count for nothing: the state is what the others give.
     """
     state = new_game(rules, names, target, first_player)
-    corrections = [e for e in events if e.kind == EventKind.CORRECTION]
-    voided = {int(i) for e in corrections for i in e.data["voids"]}
+    voided = {i for e in events if isinstance(e, Correction) for i in e.voids}
     for index, event in enumerate(events):
         if index in voided:
             _record(state, event, Outcome(0, note=Note(NoteCode.VOIDED)), voided=True)
-        elif event.kind == EventKind.CORRECTION:
-            took_back = tuple(int(i) for i in event.data["voids"])
-            _record(state, event, Outcome(0, note=Note(NoteCode.TOOK_BACK, {"events": took_back})))
+        elif isinstance(event, Correction):
+            note = Note(NoteCode.TOOK_BACK, {"events": event.voids})
+            _record(state, event, Outcome(0, note=note))
         else:
             apply(state, event, strict=strict)
     return state
@@ -116,11 +128,9 @@ def _record(
 ) -> HistoryEntry:
     entry = HistoryEntry(
         index=len(state.history),
-        kind=event.kind,
-        player=event.player,
+        event=event,
         points=outcome.points,
         totals=list(state.scores),
-        data=event.data,
         words=list(outcome.words),
         note=outcome.note,
         move=outcome.move,
@@ -140,17 +150,38 @@ def last_action(state: GameState) -> list[int]:
     if not live:
         raise WrongPhaseError("there is no event to take back")
     last = live[-1]
-    write = last.data.get("write")
+    write = last.event.write
     if write is None:
         return [last.index]
-    return [h.index for h in live if h.data.get("write") == write]
+    return [h.index for h in live if h.event.write == write]
 
 
 def apply(state: GameState, event: Event, *, strict: bool = True) -> HistoryEntry:
-    """Apply one event; raises a StateError/PlacementError if ``strict`` and illegal."""
+    """Apply one event (not a correction: :func:`replay` folds those); raises a
+    StateError/PlacementError if ``strict`` and illegal."""
     if strict:
         _check_allowed(state, event)
-    outcome = _HANDLERS[event.kind](state, event, strict)
+    match event:
+        case Play():
+            outcome = _play(state, event, strict)
+        case Pass():
+            outcome = _pass(state, event)
+        case Exchange():
+            outcome = _exchange(state, event, strict)
+        case Withdrawal():
+            outcome = _withdrawal(state, event, strict)
+        case ChallengeBonus() | TimePenalty():
+            outcome = _points(state, event.player, event.points)
+        case Challenge():
+            outcome = _challenge(state, event)
+        case RackPoints():
+            outcome = _rack_points(state, event)
+        case End():
+            outcome = _end(state)
+        case Correction():
+            raise ValueError("a correction is folded by replay(), with the events it voids")
+        case _:
+            t.assert_never(event)
     return _record(state, event, outcome)
 
 
@@ -174,10 +205,10 @@ def _check_allowed(state: GameState, event: Event) -> None:
             raise NotYourTurnError(event.player, state.turn)
 
 
-def _play(state: GameState, event: Event, strict: bool) -> Outcome:
-    placement = placement_of(state, event.data)
-    if strict and event.data.get("rack"):
-        _check_rack(state, placement, str(event.data["rack"]))
+def _play(state: GameState, event: Play, strict: bool) -> Outcome:
+    placement = placement_of(state, event)
+    if strict and event.rack:
+        _check_rack(state, placement, event.rack)
     try:
         b = score_placement(state.board, placement, state.rules)
     except PlacementError as exc:
@@ -188,9 +219,9 @@ def _play(state: GameState, event: Event, strict: bool) -> Outcome:
         return Outcome(0, note=Note(NoteCode.ILLEGAL_PLAY, {"problem": exc.code}))
     p = event.player
     note = None
-    recorded = event.data.get("recorded")
+    recorded = event.recorded
     if recorded is not None and recorded != b.score:
-        note = Note(NoteCode.SCORE_DIFFERS, {"recorded": int(recorded), "scored": b.score})
+        note = Note(NoteCode.SCORE_DIFFERS, {"recorded": recorded, "scored": b.score})
         state.flags.append(
             f"event {len(state.history)}: recorded {recorded}, the ruleset scores {b.score}"
         )
@@ -226,12 +257,11 @@ def _notation(alphabet: Alphabet, word: WordScore) -> str:
     return f"{Coord(word.row, word.col, word.direction).gcg()} {letters}"
 
 
-def _scoreless(state: GameState, event: Event, is_pass: bool) -> None:
-    """A scoreless turn.  Only a pass by choice counts in the player's run of
-    passes: a turn lost to a failed challenge leaves the run as it was."""
-    p = event.player
+def _scoreless(state: GameState, p: int, *, is_pass: bool, lost_turn: bool = False) -> None:
+    """A scoreless turn of player ``p``.  Only a pass by choice counts in the
+    player's run of passes: a turn lost to a failed challenge leaves the run as it was."""
     state.scoreless_turns += 1
-    if not event.data.get("lost_turn"):
+    if not lost_turn:
         state.pass_streaks[p] = state.pass_streaks[p] + 1 if is_pass else 0
     if state.status != PLAYING:
         return
@@ -247,23 +277,23 @@ def _scoreless(state: GameState, event: Event, is_pass: bool) -> None:
             state.status, state.end_reason = AWAITING_END, "passes"
 
 
-def _pass(state: GameState, event: Event, strict: bool) -> Outcome:
-    if event.data.get("lost_turn") and state.owed_turns[event.player] > 0:
+def _pass(state: GameState, event: Pass) -> Outcome:
+    if event.lost_turn and state.owed_turns[event.player] > 0:
         state.owed_turns[event.player] -= 1
-    _scoreless(state, event, is_pass=True)
-    return Outcome(0, note=Note(NoteCode.TURN_LOST) if event.data.get("lost_turn") else None)
+    _scoreless(state, event.player, is_pass=True, lost_turn=event.lost_turn)
+    return Outcome(0, note=Note(NoteCode.TURN_LOST) if event.lost_turn else None)
 
 
-def _exchange(state: GameState, event: Event, strict: bool) -> Outcome:
+def _exchange(state: GameState, event: Exchange, strict: bool) -> Outcome:
     # The bag must hold the ruleset's minimum, and at least the tiles to draw back.
-    minimum = max(state.rules.exchange_min_bag, int(event.data.get("count", 0)))
+    minimum = max(state.rules.exchange_min_bag, event.count)
     if strict and state.bag < minimum:
         raise ExchangeNotAllowedError(state.bag, minimum)
-    _scoreless(state, event, is_pass=False)
+    _scoreless(state, event.player, is_pass=False)
     return Outcome(0)
 
 
-def _withdrawal(state: GameState, event: Event, strict: bool) -> Outcome:
+def _withdrawal(state: GameState, event: Withdrawal, strict: bool) -> Outcome:
     last = state.last_play
     if last is None or last.player != event.player:
         if strict:
@@ -287,43 +317,42 @@ def _withdrawal(state: GameState, event: Event, strict: bool) -> Outcome:
     return Outcome(-last.score, note=Note(NoteCode.PLAY_WITHDRAWN))
 
 
-def _points(state: GameState, event: Event, strict: bool) -> Outcome:
-    points = int(event.data.get("points", 0))
-    state.scores[event.player] += points
+def _points(state: GameState, player: int, points: int) -> Outcome:
+    state.scores[player] += points
     return Outcome(points)
 
 
-def _challenge(state: GameState, event: Event, strict: bool) -> Outcome:
+def _challenge(state: GameState, event: Challenge) -> Outcome:
     if state.last_play is not None:
         state.last_play = dataclasses.replace(state.last_play, challenged=True)
-    if event.data.get("loses_game") is not None:
-        state.loser_by_challenge = int(event.data["loses_game"])
+    if event.loses_game is not None:
+        state.loser_by_challenge = event.loses_game
         _finish(state, "challenge")
-    verdict = {"verdict": str(event.data.get("verdict", ""))}
-    if event.data.get("loses_next_turn"):
+    verdict = {"verdict": str(event.verdict or "")}
+    if event.loses_next_turn:
         state.owed_turns[event.player] += 1
         return Outcome(0, note=Note(NoteCode.CHALLENGER_LOSES_TURN, verdict))
     return Outcome(0, note=Note(NoteCode.CHALLENGE_RULED, verdict))
 
 
-def lost_turns(state: GameState, **data: t.Any) -> list[Event]:
+def lost_turns(state: GameState, write: int | None = None) -> list[Event]:
     """The passes that the players now on turn owe to failed challenges, applied
-    to ``state`` as they are made (one after another when several are owed);
-    ``data`` goes into each."""
+    to ``state`` as they are made (one after another when several are owed), each
+    of the ``write`` given."""
     out: list[Event] = []
     while state.status == PLAYING and state.owed_turns[state.turn] > 0:
-        event = Event(EventKind.PASS, state.turn, {**data, "lost_turn": True})
+        event = Pass(player=state.turn, lost_turn=True, write=write)
         apply(state, event)
         out.append(event)
     return out
 
 
-def _rack_points(state: GameState, event: Event, strict: bool) -> Outcome:
+def _rack_points(state: GameState, event: RackPoints) -> Outcome:
     if state.scores_before_end is None:
         state.scores_before_end = list(state.scores)
-    points = _points(state, event, strict).points
+    points = _points(state, event.player, event.points).points
     state.status = OVER
-    expected = _expected_rack_points(state, str(event.data.get("tiles", "")), points)
+    expected = _expected_rack_points(state, event.tiles, points)
     note = None
     if expected is not None and expected != points:
         note = Note(NoteCode.RACK_POINTS_DIFFER, {"recorded": points, "expected": expected})
@@ -331,9 +360,8 @@ def _rack_points(state: GameState, event: Event, strict: bool) -> Outcome:
             f"event {len(state.history)}: {points:+d} as recorded; "
             f"{state.rules.name} gives {expected:+d}"
         )
-    elif event.data.get("worked_out"):
-        names = tuple(str(n) for n in event.data["worked_out"])
-        note = Note(NoteCode.RACKS_WORKED_OUT, {"names": names})
+    elif event.worked_out:
+        note = Note(NoteCode.RACKS_WORKED_OUT, {"names": event.worked_out})
     return Outcome(points, note=note)
 
 
@@ -348,7 +376,7 @@ def _expected_rack_points(state: GameState, tiles: str, points: int) -> int | No
     return value * (2 if state.rules.end_rack_rule == EndRackRule.DOUBLE_OPPONENT else 1)
 
 
-def _end(state: GameState, event: Event, strict: bool) -> Outcome:
+def _end(state: GameState) -> Outcome:
     _finish(state, state.end_reason or "agreed")
     return Outcome(0, note=Note(NoteCode.ENDED_WITHOUT_RACKS))
 
@@ -357,17 +385,3 @@ def _finish(state: GameState, reason: str) -> None:
     if state.scores_before_end is None:
         state.scores_before_end = list(state.scores)
     state.status, state.end_reason = OVER, state.end_reason or reason
-
-
-# What each kind does; a correction is folded by :func:`replay` itself.
-_HANDLERS: dict[EventKind, t.Callable[[GameState, Event, bool], Outcome]] = {
-    EventKind.PLAY: _play,
-    EventKind.PASS: _pass,
-    EventKind.EXCHANGE: _exchange,
-    EventKind.WITHDRAWAL: _withdrawal,
-    EventKind.CHALLENGE_BONUS: _points,
-    EventKind.TIME_PENALTY: _points,
-    EventKind.CHALLENGE: _challenge,
-    EventKind.RACK_POINTS: _rack_points,
-    EventKind.END: _end,
-}

@@ -152,3 +152,17 @@ class ChallengeNotAllowedError(StateError):
             "so there is nothing to challenge",
             rule=rule,
         )
+
+
+class EventDataError(AdjudicatorError):
+    """A stored event whose fields do not fit its kind: a row (or a GCG pragma)
+    written by something else.  Read from the database, it is the server's fault
+    (500); an import says it as a ``gcg-pragma`` problem, naming the line."""
+
+    code = "stored-event"
+    title = "Stored event does not fit its kind"
+
+    def __init__(self, kind: str, field: str | None, problem: str) -> None:
+        kind = str(kind)  # an EventKind's value, or what the row says
+        where = f"the {field!r} field of a {kind!r} event" if field else f"a {kind!r} event"
+        super().__init__(f"{where} {problem}", kind=kind, field=field)

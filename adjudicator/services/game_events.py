@@ -3,13 +3,26 @@ exchange, challenge, end, time penalty), before the referee applies them."""
 
 from __future__ import annotations
 
+import dataclasses
 import typing as t
 from dataclasses import dataclass
 from enum import StrEnum
 
-from adjudicator.core.challenge import ChallengeRule
+from adjudicator.core.challenge import ChallengeRule, Verdict
 from adjudicator.core.ending import end_adjustments, end_racks
-from adjudicator.core.game import PLAYING, Event, EventKind
+from adjudicator.core.events import (
+    Challenge,
+    ChallengeBonus,
+    Event,
+    EventKind,
+    Exchange,
+    Pass,
+    Play,
+    RackPoints,
+    TimePenalty,
+    Withdrawal,
+)
+from adjudicator.core.game import PLAYING
 from adjudicator.core.game_gcg import gcg_move
 from adjudicator.errors import InvalidRequestError, WrongPhaseError
 from adjudicator.services.challenges import rule_on_challenge
@@ -56,17 +69,11 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
     state = game.state
     rules = state.rules
     alpha = rules.alphabet
-    base: dict[str, t.Any] = {"rack": spec.rack} if spec.rack else {}
-    if not 0 <= spec.player < state.players:
-        raise InvalidRequestError(f"no player {spec.player}", field="player")
+    player, rack = spec.player, spec.rack or None
+    if not 0 <= player < state.players:
+        raise InvalidRequestError(f"no player {player}", field="player")
     if spec.type == EntryType.PLAY:
         placement = read_placement(rules, state.board, spec.placement, spec.move, spec.swaps)
-        data = {
-            **base,
-            "placement": [[p.row, p.col, alpha.label(p.tile)] for p in placement.tiles],
-        }
-        if placement.swaps:
-            data["swaps"] = [[s.row, s.col, alpha.label(s.tile)] for s in placement.swaps]
         # The move as the scorekeeper wrote it, else its GCG form when it has one
         # (a star swap's too: a correction's history keeps only what the event holds).
         if spec.move is not None:
@@ -74,11 +81,17 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
             move: str | None = f"{coord.upper()} {word}"
         else:
             move = gcg_move(state.board, placement, rules)
-        if move:
-            data["move"] = move
-        return [Event(EventKind.PLAY, spec.player, data)]
+        return [
+            Play(
+                player=player,
+                rack=rack,
+                placement=tuple((x.row, x.col, alpha.label(x.tile)) for x in placement.tiles),
+                swaps=tuple((x.row, x.col, alpha.label(x.tile)) for x in placement.swaps),
+                move=move or None,
+            )
+        ]
     if spec.type == EntryType.PASS:
-        return [Event(EventKind.PASS, spec.player, base)]
+        return [Pass(player=player, rack=rack)]
     if spec.type == EntryType.EXCHANGE:
         tiles = spec.tiles or ""
         count = len(alpha.rack(tiles)) if tiles else (spec.count or 0)
@@ -86,25 +99,33 @@ def events_for(registry: Registry, trail: AuditTrail, game: Game, spec: EventIn)
             raise InvalidRequestError(
                 "an exchange swaps 1 to a rack's worth of tiles", field="count"
             )
-        return [Event(EventKind.EXCHANGE, spec.player, {**base, "tiles": tiles, "count": count})]
+        return [Exchange(player=player, rack=rack, tiles=tiles, count=count)]
     if spec.type == EntryType.TIME_PENALTY:
         if not spec.points:
             raise InvalidRequestError("a time penalty needs points", field="points")
-        return [Event(EventKind.TIME_PENALTY, spec.player, {"points": -abs(spec.points)})]
+        return [TimePenalty(player=player, points=-abs(spec.points))]
     if spec.type == EntryType.END:
         given = dict(spec.racks or {})
         for p in given:
             if not 0 <= p < state.players:
                 raise InvalidRequestError(f"no player {p}", field="racks")
         racks, worked_out = end_racks(state, given)
-        events = end_adjustments(state, racks)
-        if worked_out:
-            note = {"worked_out": [state.names[p] for p in worked_out]}
-            events = [Event(e.kind, e.player, {**e.data, **note}) for e in events]
-        return events
+        names = tuple(state.names[w] for w in worked_out)
+        return [
+            dataclasses.replace(e, worked_out=names) if isinstance(e, RackPoints) else e
+            for e in end_adjustments(state, racks)
+        ]
     if spec.type == EntryType.CHALLENGE:
-        return _challenge(registry, trail, game, spec.player)
+        return _challenge(registry, trail, game, player)
     raise InvalidRequestError(f"unknown event type {spec.type!r}", field="type")
+
+
+class _Tag(t.TypedDict):
+    """The fields of an event that say which adjudication it records."""
+
+    adjudication_id: str
+    verdict: Verdict
+    rule: ChallengeRule
 
 
 def _rule_of(game: Game) -> ChallengeRule | None:
@@ -136,19 +157,17 @@ def _challenge(registry: Registry, trail: AuditTrail, game: Game, challenger: in
         asked_by=f"game:{game.record.id}",
     )
     c = ruling.consequence
-    tag = {"adjudication_id": ruling.id, "verdict": ruling.verdict, "rule": ruling.rule}
+    tag = _Tag(adjudication_id=ruling.id, verdict=ruling.verdict, rule=ruling.rule)
     if c.play == "withdrawn" and c.loses_game is None:
-        return [Event(EventKind.WITHDRAWAL, last.player, tag)]
+        return [Withdrawal(player=last.player, **tag)]
     if c.loses_game is not None:
         loser = challenger if c.loses_game == "challenger" else last.player
-        return [Event(EventKind.CHALLENGE, challenger, {**tag, "loses_game": loser})]
+        return [Challenge(player=challenger, **tag, loses_game=loser)]
     if c.points_to_challenged:
-        return [
-            Event(EventKind.CHALLENGE_BONUS, last.player, {**tag, "points": c.points_to_challenged})
-        ]
+        return [ChallengeBonus(player=last.player, **tag, points=c.points_to_challenged)]
     if c.challenger_loses_turn and state.status == PLAYING:
         if state.turn == challenger:
-            return [Event(EventKind.PASS, challenger, {**tag, "lost_turn": True})]
+            return [Pass(player=challenger, **tag, lost_turn=True)]
         # Another player moves first: the challenger's turn is skipped when it comes.
-        return [Event(EventKind.CHALLENGE, challenger, {**tag, "loses_next_turn": True})]
-    return [Event(EventKind.CHALLENGE, challenger, tag)]
+        return [Challenge(player=challenger, **tag, loses_next_turn=True)]
+    return [Challenge(player=challenger, **tag)]

@@ -9,16 +9,13 @@ from typing import NotRequired
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
-from adjudicator.core.game import Event, EventKind, GameState, HistoryEntry
+from adjudicator.core.events import Event, EventKind, Exchange, LineEvent, Play, RackPoints, Ruled
+from adjudicator.core.game import GameState, HistoryEntry
 from adjudicator.core.notes import NoteCode, NoteParam
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.services.answer import Answer
 from adjudicator.services.game_clock import GameClock
 from adjudicator.store.games import GameRecord
-
-# Members of a stored event that the history shows as they are.
-_Shown = t.Literal["rack", "tiles", "adjudication_id", "verdict"]
-_SHOWN: tuple[_Shown, ...] = ("rack", "tiles", "adjudication_id", "verdict")
 
 
 @dataclass(slots=True)
@@ -144,10 +141,10 @@ def _revealed(s: GameState) -> list[int]:
     """The tiles the racks showed at the end: each rack's own rack-points event,
     or, where only the player who went out has one (its tiles are the others'
     racks), that one."""
-    ends = [h for h in s.history if h.kind == EventKind.RACK_POINTS and not h.voided]
+    ends = [h.event for h in s.history if isinstance(h.event, RackPoints) and not h.voided]
     out = s.last_play.player if s.end_reason == "went_out" and s.last_play else None
-    own = [h for h in ends if h.player != out] or ends
-    return [tile for h in own for tile in s.rules.alphabet.rack(str(h.data.get("tiles", "")))]
+    own = [e for e in ends if e.player != out] or ends
+    return [tile for e in own for tile in s.rules.alphabet.rack(e.tiles)]
 
 
 def _flags(game: Game) -> list[str]:
@@ -177,16 +174,23 @@ def _item(h: HistoryEntry) -> HistoryItem:
     if h.note is not None:
         params = {k: _param(v) for k, v in h.note.params.items()}
         item["note"] = {"code": h.note.code, "params": params}
-    move = h.data.get("move") or h.move
+    e = h.event
+    move = (e.move if isinstance(e, Play) else None) or h.move
     if move:
-        item["move"] = str(move)
-    if h.kind == EventKind.PLAY and "placement" in h.data:
-        item["squares"] = [[int(r), int(c)] for r, c, *_ in h.data["placement"]]
-    for key in _SHOWN:
-        if key in h.data:
-            item[key] = str(h.data[key])
-    if h.kind == EventKind.EXCHANGE and "count" in h.data:
-        item["count"] = int(h.data["count"])
+        item["move"] = move
+    if isinstance(e, Play):
+        item["squares"] = [[r, c] for r, c, _ in e.placement]
+    if isinstance(e, LineEvent) and e.rack is not None:
+        item["rack"] = e.rack
+    if isinstance(e, Exchange | RackPoints):
+        item["tiles"] = e.tiles
+    if isinstance(e, Ruled):
+        if e.adjudication_id is not None:
+            item["adjudication_id"] = e.adjudication_id
+        if e.verdict is not None:
+            item["verdict"] = e.verdict.value
+    if isinstance(e, Exchange):
+        item["count"] = e.count
     return item
 
 

@@ -9,7 +9,8 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from adjudicator.core.challenge import ChallengeRule
-from adjudicator.core.game import MAX_EVENTS, Event, EventKind, first_by_draw
+from adjudicator.core.events import Correction, Event
+from adjudicator.core.game import MAX_EVENTS, first_by_draw
 from adjudicator.core.game_gcg import export_record, import_record, nicknames
 from adjudicator.core.gcg import Pragma, decode_gcg, parse_gcg, write_gcg
 from adjudicator.core.gcg.extensions import CHALLENGE_RULE, Header, read_header
@@ -222,7 +223,7 @@ class Games:
             raise StaleVersionError(version, len(game.events))
         if spec.type == EntryType.CORRECTION:
             voids = last_action(game.state)
-            new = [Event(EventKind.CORRECTION, spec.player, {"voids": voids})]
+            new: list[Event] = [Correction(player=spec.player, voids=tuple(voids))]
             state = self._replayed(game.record, [*game.events, *new]).state
         else:
             state = game.state.copy()  # the cached state stays as it is if this fails
@@ -230,7 +231,7 @@ class Games:
                 # Each event of one write carries its version: a correction takes
                 # back the whole write.
                 new = [
-                    Event(e.kind, e.player, {**e.data, "write": version})
+                    dataclasses.replace(e, write=version)
                     for e in events_for(self.registry, self.trail, game, spec)
                 ]
                 for event in new:

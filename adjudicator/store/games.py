@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 
-from adjudicator.core.game import Event, EventKind
+from adjudicator.core.events import Event, from_stored
 from adjudicator.errors import GameNotFoundError, StaleVersionError
 from adjudicator.store.schema import game_events, games
 
@@ -120,7 +120,7 @@ class GameStore:
                             "seq": i + 1,
                             "kind": e.kind,
                             "player": e.player,
-                            "data": dict(e.data),
+                            "data": e.to_data(),
                             "created_at": now,
                         }
                         for i, e in enumerate(events)
@@ -140,6 +140,11 @@ class GameStore:
         return GameRecord.read(dict(row))
 
     def load(self, id_: str) -> tuple[GameRecord, list[Event]]:
+        """The game's record and events.
+
+        :raises GameNotFoundError: no such game.
+        :raises EventDataError: a stored event that does not fit its kind.
+        """
         with self.engine.connect() as conn:
             row = conn.execute(sa.select(games).where(games.c.id == id_)).mappings().first()
             if row is None:
@@ -153,7 +158,7 @@ class GameStore:
                 .mappings()
                 .all()
             )
-        events = [Event(EventKind(r["kind"]), r["player"], r["data"]) for r in rows]
+        events = [from_stored(r["kind"], r["player"], r["data"]) for r in rows]
         return GameRecord.read(dict(row)), events
 
     def version(self, id_: str) -> int | None:
@@ -193,7 +198,7 @@ class GameStore:
                             "seq": version + i + 1,
                             "kind": e.kind,
                             "player": e.player,
-                            "data": dict(e.data),
+                            "data": e.to_data(),
                             "created_at": now,
                         }
                         for i, e in enumerate(events)

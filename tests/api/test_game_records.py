@@ -339,19 +339,20 @@ def test_first_player_chosen(gc):
 
 
 def test_erudite_exchanges_any_number_with_the_tiles_to_draw(registry):
-    from adjudicator.core.game import Event, new_game
+    from adjudicator.core.events import Exchange
+    from adjudicator.core.game import new_game
     from adjudicator.core.referee import apply
     from adjudicator.errors import ExchangeNotAllowedError
 
     state = new_game(registry.ruleset("erudite-ru"), ["Аня", "Боря"])
     state.bag = 3
-    apply(state, Event("exchange", 0, {"count": 3}))  # fewer than 7 in the bag: allowed
+    apply(state, Exchange(player=0, tiles="", count=3))  # fewer than 7 in the bag: allowed
     with pytest.raises(ExchangeNotAllowedError):
-        apply(state, Event("exchange", 1, {"count": 4}))  # but not more than the bag holds
+        apply(state, Exchange(player=1, tiles="", count=4))  # but not more than the bag holds
     english = new_game(registry.ruleset("scrabble-en"), ["Ann", "Bob"])
     english.bag = 6
     with pytest.raises(ExchangeNotAllowedError):
-        apply(english, Event("exchange", 0, {"count": 1}))
+        apply(english, Exchange(player=0, tiles="", count=1))
 
 
 def test_erudite_documents_its_rule_texts_contradictions(registry):

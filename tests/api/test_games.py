@@ -275,6 +275,30 @@ def test_reads_never_trust_a_stale_cache(db_app):
     runtime(other).store.dispose()
 
 
+def test_a_stored_event_that_does_not_fit_its_kind_is_a_logged_500(db_app, caplog):
+    import datetime as dt
+
+    from adjudicator.store.schema import game_events
+
+    gc = db_app.test_client()
+    id_, auth, _ = new_game(gc)
+    assert post(gc, id_, auth, version=0, type="pass", player=0).status_code == 201
+    with runtime(db_app).store.engine.begin() as conn:  # a row written by something else
+        conn.execute(
+            game_events.insert().values(
+                game_id=id_,
+                seq=2,
+                kind="pass",
+                player=1,
+                data={"lost_turn": "yes"},
+                created_at=dt.datetime(2025, 1, 1),
+            )
+        )
+    r = gc.get(f"/api/v1/games/{id_}")
+    assert r.status_code == 500 and r.get_json()["code"] == "internal-error"
+    assert "the 'lost_turn' field of a 'pass' event is 'yes', not a bool" in caplog.text
+
+
 def test_a_record_without_two_players_is_refused(gc):
     r = gc.post("/api/v1/games/import", data=b"#title nothing here\n", content_type="text/plain")
     assert r.status_code == 422 and r.get_json()["field"] == "gcg"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from adjudicator.core.challenge import ChallengeRule
-from adjudicator.core.game import EventKind
+from adjudicator.core.events import EventKind
 from adjudicator.core.ruleset import _CHOICES, _KEYS
 
 CHALLENGEABLE = {r.value for r in ChallengeRule} - {ChallengeRule.VOID.value}

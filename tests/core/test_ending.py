@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from adjudicator.core.ending import end_adjustments, end_racks, unseen
-from adjudicator.core.game import AWAITING_END, Event, new_game
+from adjudicator.core.events import Play
+from adjudicator.core.game import AWAITING_END, new_game
 from adjudicator.core.notes import Note, NoteCode
 from adjudicator.core.referee import apply
 from adjudicator.core.tiles import BLANK
@@ -15,7 +18,7 @@ from adjudicator.errors import RackNotUnseenError, RackSizeError
 def _went_out(rules, names, racks):
     """WINDY played, then the bag empty and the racks as given (counts)."""
     state = new_game(rules, names)
-    apply(state, Event("play", 0, {"placement": [[7, 3 + i, ch] for i, ch in enumerate("WINDY")]}))
+    apply(state, Play(player=0, placement=tuple((7, 3 + i, ch) for i, ch in enumerate("WINDY"))))
     state.bag = 0
     state.racks = racks
     state.status, state.end_reason = AWAITING_END, "went_out"
@@ -69,6 +72,6 @@ def test_a_worked_out_rack_says_so(registry):
     state = _went_out(registry.ruleset("scrabble-en"), ["Ann", "Bob"], [0, 95])
     racks, worked_out = end_racks(state, {})
     for event in end_adjustments(state, racks):
-        apply(state, Event(event.kind, event.player, {**event.data, "worked_out": ["Bob"]}))
+        apply(state, dataclasses.replace(event, worked_out=("Bob",)))
     assert state.status == "over"
     assert state.history[-1].note == Note(NoteCode.RACKS_WORKED_OUT, {"names": ("Bob",)})

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from adjudicator.core.challenge import Verdict
 from adjudicator.core.ending import end_adjustments
-from adjudicator.core.game import AWAITING_END, OVER, PLAYING, Event, new_game
+from adjudicator.core.events import Challenge, Exchange, Pass, Play, Withdrawal
+from adjudicator.core.game import AWAITING_END, OVER, PLAYING, new_game
 from adjudicator.core.notes import Note, NoteCode
 from adjudicator.core.referee import (
     ExchangeNotAllowedError,
@@ -19,15 +21,12 @@ from adjudicator.core.referee import (
 
 
 def play(player, *cells, rack=None):
-    data = {"placement": [list(c) for c in cells]}
-    if rack:
-        data["rack"] = rack
-    return Event("play", player, data)
+    return Play(player=player, placement=cells, rack=rack)
 
 
 def passes(state, *players):
     for p in players:
-        apply(state, Event("pass", p))
+        apply(state, Pass(player=p))
 
 
 def endgame(rules, names=("Ann", "Bob")):
@@ -36,14 +35,14 @@ def endgame(rules, names=("Ann", "Bob")):
     apply(state, play(0, (7, 7, "A"), (7, 8, "T")))  # AT: 2 x 2 = 4
     state.bag = 0
     state.racks = [2, 7]
-    apply(state, Event("pass", 1))
+    apply(state, Pass(player=1))
     return state
 
 
 def test_turn_order_and_errors(registry):
     state = new_game(registry.ruleset("scrabble-en"), ["Ann", "Bob"])
     with pytest.raises(NotYourTurnError):
-        apply(state, Event("pass", 1))
+        apply(state, Pass(player=1))
     apply(state, play(0, (7, 7, "Q"), (7, 8, "I")))
     assert (state.scores, state.turn, state.bag) == ([22, 0], 1, 100 - 14 - 2)
     with pytest.raises(TileNotOnRackError):
@@ -58,13 +57,13 @@ def test_home_rules_player_passes_twice(registry):
     passes(state, 1)  # Bob's second pass in a row
     assert (state.status, state.end_reason) == (AWAITING_END, "passes")
     with pytest.raises(WrongPhaseError):
-        apply(state, Event("pass", 0))
+        apply(state, Pass(player=0))
     for e in end_adjustments(state, {0: "QZ", 1: "E"}):
         apply(state, e)
     assert state.status == OVER
     assert state.scores == [4 - 20, 0 - 1]
     with pytest.raises(GameOverError):
-        apply(state, Event("pass", 0))
+        apply(state, Pass(player=0))
 
 
 def test_home_rules_tie_goes_to_the_score_before_adjustments(registry):
@@ -83,9 +82,9 @@ def test_naspa_going_out_doubles_the_rack_and_can_be_challenged(registry):
     state = endgame(registry.ruleset("scrabble-en-naspa"))
     apply(state, play(0, (8, 7, "S"), (9, 7, "O")))  # ASO down from A: Ann goes out
     assert (state.status, state.end_reason) == (AWAITING_END, "went_out")
-    apply(state, Event("withdrawal", 0))  # challenged off
+    apply(state, Withdrawal(player=0))  # challenged off
     assert state.status == PLAYING and state.racks[0] == 2
-    apply(state, Event("pass", 1))
+    apply(state, Pass(player=1))
     apply(state, play(0, (8, 7, "S"), (9, 7, "O")))
     for e in end_adjustments(state, {1: "QZ"}):
         apply(state, e)
@@ -98,7 +97,7 @@ def test_wespa_going_out_adds_and_subtracts(registry):
     before = list(state.scores)
     apply(state, play(0, (8, 7, "S"), (9, 7, "O")))
     events = end_adjustments(state, {1: "QZ"})
-    assert [(e.player, e.data["points"]) for e in events] == [(1, -20), (0, 20)]
+    assert [(e.player, e.points) for e in events] == [(1, -20), (0, 20)]
     for e in events:
         apply(state, e)
     assert state.scores[1] == before[1] - 20
@@ -108,18 +107,19 @@ def test_six_scoreless_turns(registry):
     state = new_game(registry.ruleset("scrabble-en-naspa"), ["Ann", "Bob"])
     apply(state, play(0, (7, 7, "A"), (7, 8, "T")))
     for i in range(5):
-        apply(state, Event("exchange" if i % 2 else "pass", (i + 1) % 2, {"count": 7}))
+        p = (i + 1) % 2
+        apply(state, Exchange(player=p, tiles="", count=7) if i % 2 else Pass(player=p))
         assert state.status == PLAYING
-    apply(state, Event("pass", 0))
+    apply(state, Pass(player=0))
     assert (state.status, state.end_reason) == (AWAITING_END, "scoreless_turns")
     events = end_adjustments(state, {0: "AB", 1: "C"})
-    assert [(e.player, e.data["points"]) for e in events] == [(0, -4), (1, -3)]
+    assert [(e.player, e.points) for e in events] == [(0, -4), (1, -3)]
 
 
 def test_exchange_needs_tiles_in_the_bag(registry):
     state = endgame(registry.ruleset("scrabble-en"))
     with pytest.raises(ExchangeNotAllowedError):
-        apply(state, Event("exchange", 0, {"count": 2}))
+        apply(state, Exchange(player=0, tiles="", count=2))
 
 
 def test_erudite_everyone_passes_twice_and_subtracts_only(registry):
@@ -130,7 +130,7 @@ def test_erudite_everyone_passes_twice_and_subtracts_only(registry):
     passes(state, 0)
     assert state.end_reason == "passes"
     events = end_adjustments(state, {0: "Ъ*", 1: "А"})
-    assert [(e.player, e.data["points"]) for e in events] == [(0, -15), (1, -1)]
+    assert [(e.player, e.points) for e in events] == [(0, -15), (1, -1)]
 
 
 def test_erudite_finish_line(registry):
@@ -145,7 +145,7 @@ def test_erudite_finish_line(registry):
 def test_triple_challenge_ends_the_game(registry):
     state = new_game(registry.ruleset("scrabble-en"), ["Ann", "Bob"])
     apply(state, play(0, (7, 7, "A"), (7, 8, "T")))
-    apply(state, Event("challenge", 1, {"verdict": "acceptable", "loses_game": 1}))
+    apply(state, Challenge(player=1, verdict=Verdict.ACCEPTABLE, loses_game=1))
     assert state.status == OVER and state.winners() == [0]
 
 
@@ -153,10 +153,10 @@ def test_lenient_replay_flags_instead_of_refusing(registry):
     state = new_game(registry.ruleset("scrabble-en"), ["Ann", "Bob"])
     apply(
         state,
-        Event("play", 0, {"placement": [[7, 7, "A"], [7, 8, "T"]], "recorded": 5}),
+        Play(player=0, placement=((7, 7, "A"), (7, 8, "T")), recorded=5),
         strict=False,
     )
-    apply(state, Event("pass", 0), strict=False)  # out of turn: accepted, not refused
+    apply(state, Pass(player=0), strict=False)  # out of turn: accepted, not refused
     assert state.flags and "recorded 5" in state.flags[0]
 
 
@@ -164,12 +164,12 @@ def test_an_owed_turn_is_lost_when_it_comes_round(registry):
     rules = registry.ruleset("scrabble-en")
     state = new_game(rules, ["Ann", "Bob", "Cat", "Dan"])
     apply(state, play(0, (7, 7, "A"), (7, 8, "T")))
-    apply(state, Event("challenge", 3, {"verdict": "acceptable", "loses_next_turn": True}))
+    apply(state, Challenge(player=3, verdict=Verdict.ACCEPTABLE, loses_next_turn=True))
     assert state.owed_turns == [0, 0, 0, 1] and state.turn == 1
     assert lost_turns(state) == []  # Bob is on turn and owes nothing
     passes(state, 1, 2)
     made = lost_turns(state)
-    assert made == [Event("pass", 3, {"lost_turn": True})]
+    assert made == [Pass(player=3, lost_turn=True)]
     assert state.turn == 0 and state.owed_turns == [0, 0, 0, 0]
     assert state.history[-1].note == Note(NoteCode.TURN_LOST)
     assert state.scoreless_turns == 3  # a lost turn is a scoreless turn
@@ -182,7 +182,7 @@ def test_a_withdrawn_play_is_one_more_scoreless_turn_in_the_streak(registry):
     assert state.scoreless_turns == 5 and state.turn == 0
     apply(state, play(0, (6, 8, "A")))  # the sixth turn: a play, then taken back
     assert state.scoreless_turns == 0 and state.status == PLAYING
-    apply(state, Event("withdrawal", 0))
+    apply(state, Withdrawal(player=0))
     assert state.scoreless_turns == 6
     assert (state.status, state.end_reason) == (AWAITING_END, "scoreless_turns")
 
@@ -198,7 +198,7 @@ def test_a_zero_point_play_counts_as_scoreless_only_where_the_rules_say_so(regis
     )
     apply(state, blanks)
     assert state.history[-1].points == 0 and state.scoreless_turns == 1
-    apply(state, Event("withdrawal", 0))  # taken back: still the same one scoreless turn
+    apply(state, Withdrawal(player=0))  # taken back: still the same one scoreless turn
     assert state.scoreless_turns == 1 and state.status == PLAYING
     passes(state, 1)
     assert (state.status, state.end_reason) == (AWAITING_END, "scoreless_turns")

@@ -35,6 +35,7 @@ import typing as t
 from dataclasses import dataclass, field
 
 from adjudicator.core.coords import ACROSS, Coord
+from adjudicator.core.events import Cell
 from adjudicator.core.gcg.model import GcgRecord, Pragma
 from adjudicator.errors import GcgPragmaError
 
@@ -49,8 +50,6 @@ PLACEMENT = "placement"
 DATA = "data"
 EVENT = "event"
 _SQUARE = re.compile(r"(\d{1,2})([A-Z])=(.+)$")
-
-Cell = tuple[int, int, str]  # row, column (0-based) and the tile's label
 
 
 @dataclass(frozen=True, slots=True)

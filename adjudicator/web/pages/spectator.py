@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from flask import Blueprint, render_template
 
-from adjudicator.core.game import EventKind
+from adjudicator.core.events import EventKind
 from adjudicator.core.notes import NoteCode
 from adjudicator.services.board_svg import legend
 from adjudicator.web.runtime.auth import PAGE_HEADERS

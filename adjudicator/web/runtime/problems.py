@@ -59,7 +59,7 @@ def problem(status: int, code: str, title: str, detail: str, **extras: t.Any) ->
 def _domain(exc: errors.AdjudicatorError) -> Response:
     status = status_for(exc)
     if status == 500:
-        log.error("configuration error: %s", exc.detail)
+        log.error("%s (%s): %s", exc.title, exc.code, exc.detail)  # a config or a stored event
         return problem(500, "internal-error", "Internal error", "the server failed")
     return problem(status, exc.code, exc.title, exc.detail, **exc.extras())
 
