@@ -106,17 +106,27 @@ def record_cases(rec: Record, registry: Registry) -> list[Case]:
         previous = board
         if event.kind != "play":
             continue
+        fields = _play_fields(event)
         placement = Placement(
-            tuple(PlacedTile(r, c, tile(label)) for r, c, label in event.data["placement"]),
-            tuple(Swap(r, c, tile(label)) for r, c, label in event.data.get("swaps", ())),
+            tuple(PlacedTile(r, c, tile(label)) for r, c, label in fields["placement"]),
+            tuple(Swap(r, c, tile(label)) for r, c, label in fields.get("swaps", ())),
         )
         try:
             after = score_placement(board, placement, rules).board_after
         except PlacementError:  # an illegal play leaves the board as it was
             continue
-        cases.append(Case(board, placement, rules, event.data.get("move", "")))
+        cases.append(Case(board, placement, rules, fields.get("move") or ""))
         board = after
     return cases
+
+
+def _play_fields(event: t.Any) -> t.Mapping[str, t.Any]:
+    """A play event's placement, swaps and move: a typed event's fields, or the
+    ``data`` mapping of a release before typed events (measured by --against)."""
+    data = getattr(event, "data", None)
+    if data is not None:
+        return t.cast(t.Mapping[str, t.Any], data)
+    return {"placement": event.placement, "swaps": event.swaps, "move": event.move}
 
 
 def synthetic_cases(registry: Registry, n: int = 400, seed: int = 7) -> list[Case]:
