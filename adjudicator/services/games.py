@@ -30,6 +30,7 @@ from adjudicator.services.game_events import EntryType, EventIn, events_for
 from adjudicator.services.game_view import Game, GameOut, SpectatorView, describe, game_out
 from adjudicator.services.plays import column_first
 from adjudicator.services.rulesets import ruleset_of_record
+from adjudicator.store.games import GameMeta
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
@@ -126,7 +127,7 @@ class Games:
             if problem is not None:
                 raise InvalidRequestError(f"players.{index}: {problem}", field=f"players.{index}")
         goal = self._target(rules.name, len(players), target, target_level)
-        meta: dict[str, t.Any] = {}
+        draws: tuple[str, ...] = ()
         if draw is not None:
             if first_player is not None:
                 raise InvalidRequestError("give first_player or draw, not both", field="draw")
@@ -134,13 +135,15 @@ class Games:
                 raise InvalidRequestError("one draw per player", field="draw")
             tiles = [rules.alphabet.rack(d) for d in draw]
             first_player = first_by_draw(tiles)
-            meta["draws"] = list(draw)
-        if first_player is not None:
-            if not 0 <= first_player < len(players):
-                raise InvalidRequestError(f"no player {first_player}", field="first_player")
-            meta["first_player"] = first_player
+            draws = tuple(draw)
+        if first_player is not None and not 0 <= first_player < len(players):
+            raise InvalidRequestError(f"no player {first_player}", field="first_player")
         id_, token = self.store.create(
-            rules.name, players, challenge_rule=challenge_rule, target=goal, meta=meta or None
+            rules.name,
+            players,
+            challenge_rule=challenge_rule,
+            target=goal,
+            meta=GameMeta(first_player=first_player or 0, draws=draws),
         )
         return game_out(self.read(id_), token=token)
 
@@ -285,14 +288,13 @@ class Games:
                 f"#{CHALLENGE_RULE} {header.challenge_rule!r} is not a challenge rule; "
                 "the ruleset's applies"
             )
-        meta: dict[str, t.Any] = {
-            "lexicon": header.lexicon,
-            "title": record.title,
-            "flags": state.flags,
-            "first_player": first,
-        }
-        if header.draws:
-            meta["draws"] = [header.draws.get(nick, "") for nick in nicks]
+        meta = GameMeta(
+            lexicon=header.lexicon,
+            title=record.title,
+            flags=tuple(state.flags),
+            first_player=first,
+            draws=tuple(header.draws.get(nick, "") for nick in nicks) if header.draws else (),
+        )
         id_, token = self.store.create(
             rules.name,
             names,

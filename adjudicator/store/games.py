@@ -19,9 +19,10 @@ from adjudicator.store.schema import game_events, games
 
 @dataclass(frozen=True, slots=True)
 class GameMeta:
-    """What a game's ``meta`` column holds for the replay and the record: an
-    import's lexicon, title and flags, who played first, the draw for first
-    play.  (The keeper's clock, kept there too, is read by :meth:`GameStore.clock`.)"""
+    """What the replay and the record need beyond the rules, each from its own
+    column: an import's lexicon, title and flags, who played first, the draw for
+    first play.  (The keeper's clock, in the ``clock`` column, is read on its own
+    by :meth:`GameStore.clock`.)"""
 
     lexicon: str | None = None
     title: str | None = None
@@ -30,16 +31,25 @@ class GameMeta:
     draws: tuple[str, ...] = ()
 
     @classmethod
-    def read(cls, stored: t.Mapping[str, t.Any] | None) -> GameMeta:
-        """The column as stored (None for a game that has none)."""
-        m = stored or {}
+    def read(cls, row: t.Mapping[str, t.Any]) -> GameMeta:
+        """The game row's columns (``flags`` and ``draws`` NULL: none)."""
         return cls(
-            lexicon=m.get("lexicon"),
-            title=m.get("title"),
-            flags=tuple(str(f) for f in m.get("flags") or ()),
-            first_player=int(m.get("first_player") or 0),
-            draws=tuple(str(d) for d in m.get("draws") or ()),
+            lexicon=row["lexicon"],
+            title=row["title"],
+            flags=tuple(row["flags"] or ()),
+            first_player=row["first_player"],
+            draws=tuple(row["draws"] or ()),
         )
+
+    def columns(self) -> dict[str, t.Any]:
+        """The values of the row's columns (an empty list is stored as NULL)."""
+        return {
+            "lexicon": self.lexicon,
+            "title": self.title,
+            "flags": list(self.flags) or None,
+            "first_player": self.first_player,
+            "draws": list(self.draws) or None,
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +77,7 @@ class GameRecord:
             target=row["target"],
             token_hash=row["token_hash"],
             source=row["source"],
-            meta=GameMeta.read(row["meta"]),
+            meta=GameMeta.read(row),
         )
 
 
@@ -91,7 +101,7 @@ class GameStore:
         challenge_rule: str | None,
         target: int | None,
         source: str = "api",
-        meta: dict[str, t.Any] | None = None,
+        meta: GameMeta = GameMeta(),
         events: t.Sequence[Event] = (),
     ) -> tuple[str, str]:
         """Store a new game (and its first events); returns (id, write token)."""
@@ -108,7 +118,7 @@ class GameStore:
                     target=target,
                     token_hash=_hash(token),
                     source=source,
-                    meta=meta,
+                    **meta.columns(),
                 )
             )
             if events:
@@ -209,22 +219,17 @@ class GameStore:
         return version + len(events)
 
     def clock(self, id_: str) -> dict[str, t.Any] | None:
-        """The clock the keeper last posted (the row's ``meta.clock``), or None.
+        """The clock the keeper last posted (the row's ``clock``), or None.
         Read on its own: a clock changes without the game's version changing."""
         with self.engine.connect() as conn:
-            meta = conn.execute(sa.select(games.c.meta).where(games.c.id == id_)).scalar()
-        return (meta or {}).get("clock")
+            clock = conn.execute(sa.select(games.c.clock).where(games.c.id == id_)).scalar()
+        return t.cast("dict[str, t.Any] | None", clock)
 
     def set_clock(self, id_: str, clock: dict[str, t.Any]) -> None:
-        """Keep the clock (with the server's time) in the row's ``meta``."""
+        """Keep the clock, with the server's time, in the row's ``clock``."""
+        stamped = {**clock, "at": _now().isoformat()}
         with self.engine.begin() as conn:
-            meta = conn.execute(sa.select(games.c.meta).where(games.c.id == id_)).scalar()
-            stamped = {**clock, "at": _now().isoformat()}
-            conn.execute(
-                games.update()
-                .where(games.c.id == id_)
-                .values(meta={**(meta or {}), "clock": stamped})
-            )
+            conn.execute(games.update().where(games.c.id == id_).values(clock=stamped))
 
     def delete(self, id_: str) -> None:
         with self.engine.begin() as conn:

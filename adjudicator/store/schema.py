@@ -36,7 +36,14 @@ games = sa.Table(
     sa.Column("target", sa.Integer, nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=False),  # sha256 of the write token
     sa.Column("source", sa.String(16), nullable=False),  # "api" or "gcg"
-    sa.Column("meta", sa.JSON, nullable=True),
+    # What was the "meta" JSON up to revision 0003 (its docstring says why
+    # which is a column and which a document):
+    sa.Column("lexicon", sa.Text, nullable=True),  # an import's #lexicon, as written
+    sa.Column("title", sa.Text, nullable=True),  # an import's #title
+    sa.Column("first_player", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("flags", sa.JSON(none_as_null=True), nullable=True),  # [str]: an import's
+    sa.Column("draws", sa.JSON(none_as_null=True), nullable=True),  # [str], one per player
+    sa.Column("clock", sa.JSON(none_as_null=True), nullable=True),  # the keeper's, last posted
 )
 
 # Append-only.  (game_id, seq) is the primary key: two writers that both

@@ -79,3 +79,46 @@ def test_a_current_database_does_not_load_alembic(tmp_path):
 
     assert "alembic" in loaded()  # the first start upgrades
     assert loaded() == "[]"  # a restart only reads the revision
+
+
+def test_every_game_is_copied_out_of_meta_page_by_page(database_url):
+    """More games than one page of the copy (0003 copies 500 at a time)."""
+    import datetime as dt
+
+    from alembic import command
+
+    count = 1_234
+    engine = open_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            command.upgrade(_alembic_config(conn), "0002")
+        old = sa.table(
+            "games",
+            *(sa.column(c) for c in ("id", "created_at", "ruleset", "token_hash", "source")),
+            sa.column("players", sa.JSON),
+            sa.column("meta", sa.JSON),
+        )
+        rows = [
+            {
+                "id": f"{i:032x}",
+                "created_at": dt.datetime(2025, 1, 1),
+                "ruleset": "scrabble-en",
+                "players": ["A", "B"],
+                "token_hash": "0" * 64,
+                "source": "api",
+                "meta": {"first_player": i % 2, "title": f"game {i}"} if i % 3 else None,
+            }
+            for i in range(count)
+        ]
+        with engine.begin() as conn:
+            conn.execute(old.insert(), rows)
+        migrate(engine)
+        query = sa.text("SELECT id, first_player, title FROM games ORDER BY id")
+        with engine.connect() as conn:
+            got = conn.execute(query).all()
+        assert [tuple(r) for r in got] == [
+            (f"{i:032x}", i % 2, f"game {i}") if i % 3 else (f"{i:032x}", 0, None)
+            for i in range(count)
+        ]
+    finally:
+        engine.dispose()
