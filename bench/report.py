@@ -77,6 +77,28 @@ def guards(res: dict[str, t.Any]) -> list[dict[str, t.Any]]:
             ev["ratio"] <= 1.5,
             note,
         )
+    if res.get("movegen", {}).get("positions"):
+        mg = res["movegen"]
+        every = mg["all"]
+        note = f"{mg['positions']} positions; " + "; ".join(
+            f"{group} ({mg[group]['n']}): median {mg[group]['median_ms']}, "
+            f"p95 {mg[group]['p95_ms']}, max {mg[group]['max_ms']} ms"
+            for group in ("no blank", "one blank", "two blanks")
+            if mg[group]["n"]
+        )
+        memory = mg["graph_memory"]
+        note += (
+            f"; graphs resident {memory['resident_mib']} MiB, private {memory['private_dirty_mib']}"
+        )
+        for figure, target in (("median_ms", 50), ("p95_ms", 250), ("max_ms", 2000)):
+            name = figure.removesuffix("_ms").replace("p95", "95th percentile")
+            guard(
+                f"Plays of a real position (limit 20), {name}",
+                f"<= {target} ms",
+                f"{every[figure]} ms",
+                every[figure] <= target,
+                note if figure == "median_ms" else "",
+            )
     if "coldstart" in res:
         cs = res["coldstart"]
         note = "runs " + ", ".join(f"{x:.2f}" for x in cs["runs_s"])

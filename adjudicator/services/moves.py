@@ -111,16 +111,20 @@ def find_plays(
     current = read_board(rules, board)
     tiles = read_rack(rules, current, rack)
     words, lexicon = finder_words(registry, rules, lexicon_name)
-    found = generate(current, rules, words, tiles)
+    count, plays = best_plays(rules, current, words, tiles, limit)
+    return {"ruleset": rules.name, "lexicon": lexicon, "count": count, "plays": plays}
+
+
+def best_plays(
+    rules: Ruleset, board: Board, words: Words, rack: t.Sequence[Tile], limit: int
+) -> tuple[int, list[FoundPlay]]:
+    """How many legal plays ``rack`` has on ``board``, and the best ``limit`` of
+    them described, best score first (then by move, so the order is stable)."""
+    found = generate(board, rules, words, rack)
     ranked = sorted(
         ((play, move_text(rules, play)) for play in found), key=lambda p: (-p[0].score, p[1])
     )
-    return {
-        "ruleset": rules.name,
-        "lexicon": lexicon,
-        "count": len(found),
-        "plays": [describe(rules, current, play, move) for play, move in ranked[:limit]],
-    }
+    return len(found), [describe(rules, board, play, move) for play, move in ranked[:limit]]
 
 
 def move_text(rules: Ruleset, play: Found) -> str:

@@ -1,0 +1,77 @@
+"""The movegen section: the move generator on the real positions of the records.
+
+For every tile play of ``../shared/data/gcg`` whose rack is known: the board
+before the play and that rack, answered as ``POST /api/v1/plays`` answers with
+``limit=20`` (every play generated and counted, the best 20 described), in this
+process, on one core.  Figures per position in ms, apart for racks with no
+blank, one and two; then what the word graphs take in this process's memory:
+the pages mapped from the ``.graph`` files (shared with every other worker,
+from the page cache) and any private memory they cost (none: nothing is copied).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+import typing as t
+from pathlib import Path
+
+from bench.positions import record_positions
+
+if t.TYPE_CHECKING:
+    from adjudicator.loaders import Registry
+
+
+def run(gcg_dir: Path, registry: Registry, repeat: int = 1) -> dict[str, t.Any]:
+    try:
+        from adjudicator.services.moves import best_plays
+        from adjudicator.services.word_graphs import words_for
+    except ImportError:  # a release before the move generator, measured by --against
+        return {"positions": 0, "missing": "no move generator in this tree"}
+    positions = record_positions(gcg_dir, registry) if gcg_dir.is_dir() else []
+    times: dict[str, list[float]] = {"no blank": [], "one blank": [], "two blanks": []}
+    groups = list(times)
+    for p in positions:
+        name = registry.serving(p.rules.name)
+        assert name is not None
+        words = words_for(p.rules, registry.lexicons[name], registry.graphs.get(name))
+        assert words is not None, f"no word graph for {name}"
+        best = float("inf")
+        for _ in range(repeat):
+            started = time.perf_counter()
+            best_plays(p.rules, p.board, words, list(p.rack), 20)
+            best = min(best, time.perf_counter() - started)
+        times[groups[min(p.blanks, 2)]].append(best * 1000)
+    every = sorted(ms for group in times.values() for ms in group)
+    return {
+        "positions": len(positions),
+        "all": _figures(every),
+        **{group: _figures(sorted(ms)) for group, ms in times.items()},
+        "graph_memory": graph_memory(),
+    }
+
+
+def _figures(ms: list[float]) -> dict[str, float]:
+    if not ms:
+        return {"n": 0}
+    return {
+        "n": len(ms),
+        "median_ms": round(statistics.median(ms), 1),
+        "p95_ms": round(ms[min(len(ms) - 1, int(len(ms) * 0.95))], 1),
+        "max_ms": round(ms[-1], 1),
+    }
+
+
+def graph_memory() -> dict[str, float]:
+    """Resident and private memory of this process's ``.graph`` mappings (MiB)."""
+    rss = private = 0
+    inside = False
+    for line in Path("/proc/self/smaps").read_text().splitlines():
+        fields = line.split()
+        if fields and "-" in fields[0] and len(fields) >= 5:  # a mapping's header line
+            inside = len(fields) >= 6 and fields[-1].endswith(".graph")
+        elif inside and fields[0] == "Rss:":
+            rss += int(fields[1])
+        elif inside and fields[0] in ("Private_Dirty:", "Anonymous:"):
+            private += int(fields[1])
+    return {"resident_mib": round(rss / 1024, 1), "private_dirty_mib": round(private / 1024, 1)}
