@@ -19,6 +19,9 @@ from adjudicator.errors import SearchTooBroadError
 ANY_ONE = -1
 ANY_RUN = -2
 Word = tuple[Tile, ...]
+# Most arcs one search may follow (a pattern that matches little but leaves
+# every prefix open, such as "*Q" on 3 M forms, would walk the whole graph).
+MOST_STEPS = 2_000_000
 
 
 def _arcs(words: Words, node: int) -> t.Iterator[tuple[Tile, int, bool]]:
@@ -47,8 +50,14 @@ def anagrams(
     found: set[Word] = set()
     word: list[Tile] = []
 
+    steps = 0
+
     def walk(node: int) -> None:
+        nonlocal steps
         for tile, child, accepts in _arcs(words, node):
+            steps += 1
+            if steps > MOST_STEPS:
+                raise SearchTooBroadError(MOST_STEPS)
             for use in (tile, BLANK):
                 if counts.get(use, 0) == 0 or (use == BLANK and counts.get(tile, 0)):
                     continue  # a blank stands for a letter the rack lacks first
@@ -70,37 +79,61 @@ def matching(words: Words, pattern: t.Sequence[int], *, max_length: int, most: i
     """The words of at most ``max_length`` tiles that match ``pattern`` (tile
     ids, ``ANY_ONE``, ``ANY_RUN``).
 
-    :raises SearchTooBroadError: more than ``most`` words match.
-    """
-    found: set[Word] = set()
-    word: list[Tile] = []
+    The pattern is run as a small automaton beside the graph walk: each prefix
+    carries the set of pattern positions it can be at, so each prefix of the
+    graph is walked once however many runs the pattern has.
 
-    def walk(node: int, k: int, accepted: bool) -> None:
-        if k == len(pattern):
-            if accepted and word and tuple(word) not in found:
-                found.add(tuple(word))
+    :raises SearchTooBroadError: more than ``most`` words match, or the walk
+        would visit more than :data:`MOST_STEPS` arcs.
+    """
+    # Runs side by side match what one run matches.
+    pattern = [
+        p for k, p in enumerate(pattern) if not (p == ANY_RUN and pattern[k - 1 : k] == [ANY_RUN])
+    ]
+    n = len(pattern)
+
+    def closed(states: set[int]) -> frozenset[int]:
+        """With every position a run may skip to by matching nothing."""
+        out = set(states)
+        stack = list(states)
+        while stack:
+            k = stack.pop()
+            if k < n and pattern[k] == ANY_RUN and k + 1 not in out:
+                out.add(k + 1)
+                stack.append(k + 1)
+        return frozenset(out)
+
+    found: list[Word] = []
+    word: list[Tile] = []
+    steps = 0
+
+    def walk(node: int, states: frozenset[int]) -> None:
+        nonlocal steps
+        for tile, child, accepts in _arcs(words, node):
+            steps += 1
+            if steps > MOST_STEPS:
+                raise SearchTooBroadError(most)
+            after = set()
+            for k in states:
+                if k < n:
+                    piece = pattern[k]
+                    if piece == ANY_RUN:
+                        after.add(k)
+                    elif piece in (ANY_ONE, tile):
+                        after.add(k + 1)
+            if not after:
+                continue
+            nxt = closed(after)
+            word.append(tile)
+            if accepts and n in nxt:
+                found.append(tuple(word))
                 if len(found) > most:
                     raise SearchTooBroadError(most)
-            return
-        if len(word) >= max_length and pattern[k] != ANY_RUN:
-            return
-        piece = pattern[k]
-        if piece == ANY_RUN:
-            walk(node, k + 1, accepted)  # the run is empty
-            if len(word) >= max_length:
-                return
-            for tile, child, accepts in _arcs(words, node):
-                word.append(tile)
-                walk(child, k, accepts)  # the run goes on
-                word.pop()
-            return
-        for tile, child, accepts in _arcs(words, node):
-            if piece in (ANY_ONE, tile):
-                word.append(tile)
-                walk(child, k + 1, accepts)
-                word.pop()
+            if len(word) < max_length:
+                walk(child, nxt)
+            word.pop()
 
-    walk(words.root, 0, False)
+    walk(words.root, closed({0}))
     return sorted(found)
 
 

@@ -63,5 +63,7 @@ class SearchTooBroadError(InputError):
 
     def __init__(self, most: int) -> None:
         super().__init__(
-            f"more than {most:,} words match; narrow the pattern or the lengths", most=most
+            f"the search is too broad (more than {most:,} words, or too many to look "
+            "through); narrow the pattern, the tiles or the lengths",
+            most=most,
         )

@@ -83,3 +83,11 @@ def test_the_ruleset_filter_applies(client):
 def test_bad_searches_are_problems(client, query, status, code):
     got, body = get(client, **query)
     assert (got, body["code"]) == (status, code)
+
+
+def test_many_runs_are_walked_once(client):
+    """Runs side by side are one run, and each prefix is walked once: a pattern
+    of thirty runs answers like one of a single run."""
+    _, many = get(client, pattern="*" * 30 + "Q")
+    _, one = get(client, pattern="*Q")
+    assert many["words"] == one["words"] and "TRANQ" in one["words"]
