@@ -12,8 +12,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from adjudicator.builders import build_wordlist
 from adjudicator.services.lexicon_watch import LexiconWatch, bump_generation, read_generation
+from adjudicator.services.lexicons import build_lexicon
 from adjudicator.services.registry import LiveRegistry, open_registry
 from adjudicator.settings import Settings
 from tests.conftest import CONFIG, LEXICONS, running_gunicorn
@@ -36,11 +36,8 @@ def build(settings: Settings, name: str, words: str) -> None:
     source = settings.data_dir / f"{name}.txt"
     source.parent.mkdir(parents=True, exist_ok=True)
     source.write_text(words, encoding="utf-8")
-    alphabet = open_registry(settings).alphabets["english"]
-    build_wordlist(
-        source, name, alphabet, settings.loaded_lexicon_dir, "en", "1", "club", min_length=2
-    )
-    bump_generation(settings)
+    # As `adjudicator lexicon build` builds it: the trie, then its word graph.
+    build_lexicon(settings, wordlist=source, name=name, ruleset="scrabble-en", license="club")
 
 
 def test_a_worker_reloads_at_most_once_a_second_and_only_on_a_change(tmp_path):
@@ -155,6 +152,7 @@ def test_the_metrics_of_a_real_server_follow_a_replaced_list(tmp_path):
     with running_gunicorn(tmp_path, **env) as (url, _):
         first = lexicon_info(url, "club")
         assert list(first.values()) == [1.0]
+        assert plays_count(url, "QI", "club") == 0  # the list has no QI yet
         assert upload(url, "club", "cat\nok\nqi\n") == 201
         deadline = time.monotonic() + 10
         with ThreadPoolExecutor(2) as pool:
@@ -166,3 +164,24 @@ def test_the_metrics_of_a_real_server_follow_a_replaced_list(tmp_path):
                 time.sleep(0.3)
         (old,) = first
         assert now[old] == 0.0 and [v for k, v in now.items() if k != old] == [1.0], now
+        # The replaced list's word graph came with it: each worker finds QI once
+        # it has reloaded (within a second of its next request).
+        deadline = time.monotonic() + 5
+        with ThreadPoolExecutor(2) as pool:
+            while (
+                counts := list(pool.map(lambda _: plays_count(url, "QI", "club"), range(8)))
+            ) != [4] * 8:
+                assert time.monotonic() < deadline, counts
+                time.sleep(0.3)
+
+
+def plays_count(url: str, rack: str, lexicon: str) -> int:
+    body = {"ruleset": "scrabble-en", "rack": rack, "lexicon": lexicon}
+    req = urllib.request.Request(
+        f"{url}/api/v1/plays", data=json.dumps(body).encode(), headers=JSON
+    )
+    with urllib.request.urlopen(req, timeout=10) as resp:
+        return int(json.load(resp)["count"])
+
+
+JSON = {"Content-Type": "application/json"}

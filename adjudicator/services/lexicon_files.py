@@ -24,7 +24,7 @@ from pathlib import Path
 
 from adjudicator.builders.writer import NAME_RE
 from adjudicator.errors import BundledLexiconError, LexiconBuildError, UnknownLexiconError
-from adjudicator.loaders import read_yaml
+from adjudicator.loaders import graph_path, read_yaml
 from adjudicator.services.lexicon_jobs import (
     BuildState,
     LexiconBuild,
@@ -144,4 +144,6 @@ def delete_lexicon(settings: Settings, registry: Registry, name: str) -> None:
     for part in (files.get("trie"), files.get("lemmas")):
         if part:
             (manifest.parent / str(part)).unlink(missing_ok=True)
+    if files.get("trie"):  # its word graph, beside the trie
+        graph_path(manifest.parent / str(files["trie"])).unlink(missing_ok=True)
     bump_generation(settings)

@@ -78,9 +78,23 @@ def test_replacing_a_list_changes_the_answer_and_the_checksum(client):
     assert checked["lexicon"]["checksum"] == second["sha256"]
 
 
-def test_deleting_a_list_stops_serving_it(client):
+def test_a_replaced_list_finds_plays_with_its_new_words(client):
+    def moves(rack):
+        body = {"ruleset": "scrabble-en", "rack": rack, "lexicon": "club", "limit": 1000}
+        return {p["move"] for p in client.post("/api/v1/plays", json=body).get_json()["plays"]}
+
     upload_text(client, "cat\nok\n")
+    assert moves("ZA") == set()
+    upload_text(client, "cat\nza\n")
+    assert moves("ZA") == {"8G ZA", "8H ZA", "H7 ZA", "H8 ZA"}
+
+
+def test_deleting_a_list_stops_serving_it(client, tmp_path):
+    upload_text(client, "cat\nok\n")
+    graph = tmp_path / "data" / "lexicons" / "club.graph"
+    assert graph.exists()
     assert client.delete("/api/v1/lexicons/club", headers=AS_ADMIN).status_code == 204
+    assert not graph.exists()
     assert verdict(client, "OK")[0] == 404
     again = client.delete("/api/v1/lexicons/club", headers=AS_ADMIN)
     assert again.status_code == 404 and again.get_json()["code"] == "unknown-lexicon"
