@@ -260,15 +260,20 @@ _ON_THE_LINE: dict[EventKind, frozenset[str]] = {
 
 
 def export_record(
-    names: t.Sequence[str], events: t.Sequence[Event], state: GameState, header: Header
+    names: t.Sequence[str],
+    events: t.Sequence[Event],
+    state: GameState,
+    header: Header,
+    notes: t.Mapping[int, str] | None = None,
 ) -> GcgRecord:
     """A GCG record of the game: every event that counts (voided ones and the
-    corrections that voided them are left out), the header naming its rules."""
+    corrections that voided them are left out), the header naming its rules;
+    ``notes`` (by event index) go in ``#note`` lines after their events' lines."""
     nicks = nicknames(names)
     players = tuple(Player(i + 1, nicks[i], names[i]) for i in range(len(names)))
     out: list[GcgEvent] = []
     pragmas: list[Pragma] = header.pragmas()
-    for event, entry in zip(events, state.history, strict=True):
+    for index, (event, entry) in enumerate(zip(events, state.history, strict=True)):
         if entry.voided or isinstance(event, Correction):
             continue
         data = dataclasses.replace(event, write=None).to_data()
@@ -285,6 +290,8 @@ def export_record(
             "total": entry.totals[event.player],
         }
         out.append(_line(event, entry, common, pragmas, len(out)))
+        if notes and index in notes:
+            pragmas.append(Pragma("note", notes[index], len(out)))
     return GcgRecord(players, tuple(out), tuple(pragmas))
 
 

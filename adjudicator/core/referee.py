@@ -93,16 +93,21 @@ def replay(
     *,
     first_player: int = 0,
     strict: bool = True,
+    before: t.Callable[[GameState, Event], None] | None = None,
 ) -> GameState:
     """Fold events into a state.  ``strict=False`` (imported records) never
     refuses an event for turn or status; it flags disagreements instead.
 
     Events that a later ``correction`` voids stay in the history, marked
     voided, and count for nothing: the state is what the others give.
+    ``before`` sees the state before each event that counts (the analysis
+    reads each turn's board there); it must not change it.
     """
     state = new_game(rules, names, target, first_player)
     voided = {i for e in events if isinstance(e, Correction) for i in e.voids}
     for index, event in enumerate(events):
+        if before is not None and index not in voided and not isinstance(event, Correction):
+            before(state, event)
         if index in voided:
             _record(state, event, Outcome(0, note=Note(NoteCode.VOIDED)), voided=True)
         elif isinstance(event, Correction):

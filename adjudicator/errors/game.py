@@ -166,3 +166,16 @@ class EventDataError(AdjudicatorError):
         kind = str(kind)  # an EventKind's value, or what the row says
         where = f"the {field!r} field of a {kind!r} event" if field else f"a {kind!r} event"
         super().__init__(f"{where} {problem}", kind=kind, field=field)
+
+
+class GameInProgressError(StateError):
+    """The best plays of a game still being played would help whoever is on turn."""
+
+    code = "game-in-progress"
+    title = "The game is still being played"
+
+    def __init__(self) -> None:
+        super().__init__(
+            "a game is analysed once it is over (or imported from a record): the best "
+            "plays would help whoever is on turn"
+        )

@@ -306,7 +306,8 @@ class Games:
         )
         return game_out(self.read(id_), token=token)
 
-    def export_gcg(self, id_: str) -> str:
+    def export_gcg(self, id_: str, notes: t.Mapping[int, str] | None = None) -> str:
+        """The game as a GCG record; ``notes`` (by event index) as ``#note`` lines."""
         game = self.read(id_)
         rules = game.state.rules
         registry = self.registry
@@ -322,7 +323,7 @@ class Games:
             first_player=nicks[game.state.first_player],
             draws={n: d for n, d in zip(nicks, meta.draws, strict=False) if d},
         )
-        record = export_record(game.record.players, game.events, game.state, header)
+        record = export_record(game.record.players, game.events, game.state, header, notes)
         if meta.title:
             record = dataclasses.replace(
                 record, pragmas=(Pragma("title", meta.title), *record.pragmas)

@@ -18,6 +18,7 @@ import sqlalchemy as sa
 from sqlalchemy import event
 
 from adjudicator.errors import ConfigError
+from adjudicator.store.analyses import AnalysisStore
 from adjudicator.store.audit import AuditTrail
 from adjudicator.store.games import GameStore
 
@@ -36,6 +37,7 @@ class Store:
     engine: sa.Engine
     games: GameStore
     audit: AuditTrail
+    analyses: AnalysisStore
 
     def ping(self) -> bool:
         """One round trip (``SELECT 1``); False, logged, when the database does not answer."""
@@ -56,7 +58,7 @@ def open_store(url: str) -> Store:
     """Open the database at ``url`` and bring its schema up to date."""
     engine = open_engine(url)
     migrate(engine)
-    return Store(engine, GameStore(engine), AuditTrail(engine))
+    return Store(engine, GameStore(engine), AuditTrail(engine), AnalysisStore(engine))
 
 
 def check_driver(url: str) -> None:
@@ -116,7 +118,7 @@ def open_engine(url: str) -> sa.Engine:
 
 
 # The newest revision under migrations/versions (a test holds it to Alembic's head).
-HEAD_REVISION = "0003"
+HEAD_REVISION = "0004"
 
 
 def schema_revision(engine: sa.Engine) -> str | None:

@@ -60,3 +60,16 @@ game_events = sa.Table(
     sa.Column("data", sa.JSON, nullable=False),
     sa.Column("created_at", sa.DateTime(), nullable=False),
 )
+
+# One row per game: its analysis (services/analysis.py), for the game's events
+# as they were when it was worked out (``version``: their number).
+game_analyses = sa.Table(
+    "game_analyses",
+    metadata,
+    sa.Column(
+        "game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    ),
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("data", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.DateTime(), nullable=False),
+)

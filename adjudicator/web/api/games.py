@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, request
 from pydantic import Field
 
+from adjudicator.services.analysis import GameAnalysis, game_analysis, notes_of
 from adjudicator.services.board_svg import board_svg
 from adjudicator.services.game_clock import GameClock
 from adjudicator.services.game_events import EventIn
@@ -167,6 +168,39 @@ def gcg(id_: str) -> Response:
         runtime().games.export_gcg(id_),
         mimetype="application/x-gcg",
         headers={"Content-Disposition": f'inline; filename="{id_}.gcg"'},
+    )
+
+
+@bp.get("/<game_id:id_>/analysis")
+@operation(
+    "analyseGame",
+    "Each turn's best plays and the points missed, once the game is over",
+    "games",
+    response=GameAnalysis,
+    errors=(404, 409, 503),
+    access=Access.FINDER,
+)
+def analysis(id_: str) -> GameAnalysis:
+    rt = runtime()
+    return game_analysis(rt.games, rt.store.analyses, id_)
+
+
+@bp.get("/<game_id:id_>/analysis.gcg")
+@operation(
+    "exportGameAnalysis",
+    "A game as a GCG record with its analysis in #note lines",
+    "games",
+    errors=(404, 409, 503),
+    access=Access.FINDER,
+    media_type="application/x-gcg",
+)
+def analysis_gcg(id_: str) -> Response:
+    rt = runtime()
+    notes = notes_of(game_analysis(rt.games, rt.store.analyses, id_))
+    return Response(
+        rt.games.export_gcg(id_, notes),
+        mimetype="application/x-gcg",
+        headers={"Content-Disposition": f'inline; filename="{id_}-analysis.gcg"'},
     )
 
 

@@ -1,0 +1,220 @@
+"""After the game: for each turn whose rack is known, the best plays and what
+the player missed.
+
+The game is replayed; before each play, pass or exchange that gives its rack,
+the generator (:mod:`.movegen`) finds every legal play of that rack on the
+board as it was.  The best by score are kept with the points the turn missed
+against the best.  A turn without a rack is not analysed, and a rack that
+cannot be (a tile the play put down that it lacks, more of a tile than is
+unseen, more tiles than a rack holds) is flagged instead of being used.
+Equity (score plus the leave's value) needs a leave table, which no lexicon
+here ships: the analysis is by score.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing as t
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from adjudicator.core.events import Event, Exchange, Pass, Play, Withdrawal
+from adjudicator.core.game import GameState
+from adjudicator.core.movegen import Found, Words, generate
+from adjudicator.core.referee import placement_of, replay
+from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile, count_tiles
+from adjudicator.errors import AdjudicatorError
+
+if t.TYPE_CHECKING:
+    from adjudicator.core.board import Board
+    from adjudicator.core.ruleset import Ruleset
+
+TOP = 5
+
+
+class TurnStatus(StrEnum):
+    ANALYSED = "analysed"
+    NO_RACK = "no-rack"  # the record or the keeper gave no rack: not analysed
+    RACK_CONTRADICTS = "rack-contradicts"  # flagged, not used
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One turn: the event's index, its player and kind, the rack as given, and
+    when analysed the board before it, the number of legal plays and the best."""
+
+    index: int
+    player: int
+    kind: str
+    rack: str | None
+    status: TurnStatus
+    score: int  # what the turn scored as recorded (a withdrawn play: 0)
+    board: Board
+    move: str | None = None  # the play made, in GCG notation
+    withdrawn: bool = False
+    problem: str | None = None  # why the rack cannot be
+    count: int = 0
+    best: tuple[Found, ...] = ()
+    bingo_available: bool = False
+    found: bool = False  # the play made is among the plays found (its words all valid)
+    partial: bool = False  # fewer tiles than the player held: the record gave only some
+
+    @property
+    def missed(self) -> int:
+        """The best play's score less the turn's; 0 when not analysed."""
+        if self.status is not TurnStatus.ANALYSED or not self.best:
+            return 0
+        return max(0, self.best[0].score - self.score)
+
+
+@dataclass(slots=True)
+class _Pending:
+    index: int
+    event: Event
+    board: Board
+    unseen: dict[Tile, int]
+    holds: int  # tiles on the player's rack then
+    withdrawn: bool = False
+
+
+@dataclass(slots=True)
+class _Collector:
+    rules: Ruleset
+    pending: list[_Pending] = field(default_factory=list)
+    seen: int = 0
+
+    def before(self, state: GameState, event: Event) -> None:
+        if isinstance(event, Withdrawal) and self.pending:
+            last = next((p for p in reversed(self.pending) if isinstance(p.event, Play)), None)
+            if last is not None:
+                last.withdrawn = True
+        if isinstance(event, Play | Pass | Exchange):
+            alphabet = self.rules.alphabet
+            unseen = {tile: alphabet.count(tile) for tile in range(1, alphabet.size + 1)}
+            unseen[BLANK] = alphabet.count(BLANK)
+            for tile, n in count_tiles(state.board.tiles()).items():
+                unseen[tile] -= n
+            holds = state.racks[event.player]
+            self.pending.append(_Pending(self.seen, event, state.board, unseen, holds))
+        self.seen += 1
+
+
+def analyse(
+    rules: Ruleset,
+    names: t.Sequence[str],
+    events: t.Sequence[Event],
+    words: Words,
+    *,
+    target: int | None = None,
+    first_player: int = 0,
+    strict: bool = False,
+) -> list[Turn]:
+    """Every play, pass and exchange of the game, in order, each analysed when
+    its rack is known and can be."""
+    collector = _Collector(rules)
+    state = replay(
+        rules,
+        names,
+        events,
+        target,
+        first_player=first_player,
+        strict=strict,
+        before=collector.before,
+    )
+    # Each turn's recorded score and move, from the history the replay wrote.
+    by_event = {id(h.event): h for h in state.history}
+    turns = []
+    for p in collector.pending:
+        entry = by_event.get(id(p.event))
+        score = entry.points if entry is not None and not p.withdrawn else 0
+        move = entry.move or None if entry is not None else None
+        turns.append(_turn(rules, words, p, score, move))
+    return turns
+
+
+def _turn(rules: Ruleset, words: Words, p: _Pending, score: int, move: str | None) -> Turn:
+    event = p.event
+    assert isinstance(event, Play | Pass | Exchange)
+    turn = Turn(
+        index=p.index,
+        player=event.player,
+        kind=str(event.kind),
+        rack=event.rack,
+        status=TurnStatus.NO_RACK,
+        score=score,
+        board=p.board,
+        move=move,
+        withdrawn=p.withdrawn,
+    )
+    if not event.rack:
+        return turn
+    try:
+        rack = rules.alphabet.rack(event.rack)
+    except AdjudicatorError as exc:
+        return dataclasses.replace(turn, status=TurnStatus.RACK_CONTRADICTS, problem=exc.detail)
+    problem = _contradiction(rules, rack, p, event)
+    if problem is not None:
+        return dataclasses.replace(turn, status=TurnStatus.RACK_CONTRADICTS, problem=problem)
+    plays = generate(p.board, rules, words, rack)
+    ranked = sorted(plays, key=lambda f: (-f.score, f.row, f.col, f.across, f.tiles))
+    made = _made(rules, p, event)
+    bingo = rules.bingo_bonus > 0 and any(f.placed >= rules.bingo_min_tiles for f in plays)
+    return dataclasses.replace(
+        turn,
+        status=TurnStatus.ANALYSED,
+        count=len(plays),
+        best=tuple(ranked[:TOP]),
+        bingo_available=bingo,
+        found=made is not None and any(_squares(f) == made for f in plays),
+        partial=len(rack) < p.holds,
+    )
+
+
+def _contradiction(
+    rules: Ruleset, rack: list[Tile], p: _Pending, event: Play | Pass | Exchange
+) -> str | None:
+    """Why the rack cannot be the player's, or None."""
+    alphabet = rules.alphabet
+    if len(rack) > rules.rack_size:
+        return f"{len(rack)} tiles; a rack holds {rules.rack_size}"
+    for tile, n in sorted(count_tiles(rack).items()):
+        if n > p.unseen.get(tile, 0):
+            label = alphabet.blank_label if tile == BLANK else alphabet.label(tile)
+            return f"{n} of {label!r} on the rack, but only {p.unseen.get(tile, 0)} unseen"
+    if isinstance(event, Play):
+        have = count_tiles(rack)
+        for _, _, label in event.placement:
+            one = alphabet.one_tile(label)
+            if one is None:
+                continue
+            tile = one
+            want = BLANK if tile & BLANK_BIT else tile
+            if have.get(want, 0) == 0:
+                shown = alphabet.blank_label if want == BLANK else alphabet.label(want)
+                return f"the play puts down {shown!r}, which the rack lacks"
+            have[want] -= 1
+    return None
+
+
+def _made(rules: Ruleset, p: _Pending, event: Event) -> frozenset[tuple[int, int, int]] | None:
+    if not isinstance(event, Play):
+        return None
+    state = GameState(rules, ["", ""])
+    state.board = p.board
+    try:
+        placement = placement_of(state, event)
+    except AdjudicatorError:
+        return None
+    return frozenset((x.row, x.col, x.tile) for x in placement.tiles)
+
+
+def _squares(found: Found) -> frozenset[tuple[int, int, int]]:
+    out = set()
+    for k, tile in enumerate(found.tiles):
+        if found.new >> k & 1:
+            out.add(
+                (found.row, found.col + k, tile)
+                if found.across
+                else (found.row + k, found.col, tile)
+            )
+    return frozenset(out)
