@@ -12,6 +12,7 @@ from the page cache) and any private memory they cost (none: nothing is copied).
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 import typing as t
 from pathlib import Path
@@ -47,7 +48,49 @@ def run(gcg_dir: Path, registry: Registry, repeat: int = 1) -> dict[str, t.Any]:
         "positions": len(positions),
         "all": _figures(every),
         **{group: _figures(sorted(ms)) for group, ms in times.items()},
+        "analysis": analyses(gcg_dir, registry),
         "graph_memory": graph_memory(),
+    }
+
+
+def analyses(gcg_dir: Path, registry: Registry) -> dict[str, t.Any]:
+    """A whole game's analysis (``core.analysis``, as GET .../analysis works it
+    out) for every record: seconds per game, and the turns it analysed."""
+    try:
+        from adjudicator.core.analysis import analyse
+        from adjudicator.services.word_graphs import words_for
+    except ImportError:  # a release before the analysis
+        return {"games": 0}
+    from adjudicator.core.game_gcg import import_record
+    from adjudicator.core.gcg import parse_gcg
+    from adjudicator.errors import AdjudicatorError
+    from bench.cases import read_records
+
+    seconds, turns = [], []
+    for rec in read_records(gcg_dir) if gcg_dir.is_dir() else []:
+        rules = registry.ruleset(rec.ruleset)
+        name = registry.serving(rules.name)
+        assert name is not None
+        words = words_for(rules, registry.lexicons[name], registry.graphs.get(name))
+        assert words is not None
+        try:
+            names, events, _ = import_record(parse_gcg(rec.text), rules)
+        except AdjudicatorError as exc:  # a record the import refuses is no game to time
+            print(f"analysis: skipped {rec.name}: {exc.detail}", file=sys.stderr)
+            continue
+        started = time.perf_counter()
+        done = analyse(rules, names, events, words)
+        seconds.append(time.perf_counter() - started)
+        turns.append(sum(1 for turn in done if turn.status == "analysed"))
+    if not seconds:
+        return {"games": 0}
+    order = sorted(seconds)
+    return {
+        "games": len(seconds),
+        "median_s": round(statistics.median(order), 2),
+        "max_s": round(order[-1], 2),
+        "median_turns": statistics.median(turns),
+        "max_turns": max(turns),
     }
 
 

@@ -90,6 +90,17 @@ def guards(res: dict[str, t.Any]) -> list[dict[str, t.Any]]:
         note += (
             f"; graphs resident {memory['resident_mib']} MiB, private {memory['private_dirty_mib']}"
         )
+        games = mg.get("analysis", {})
+        if games.get("games"):
+            guard(
+                "A whole game's analysis, slowest record",
+                "<= 5 s",
+                f"{games['max_s']} s",
+                games["max_s"] <= 5,
+                f"{games['games']} records, median {games['median_s']} s; "
+                f"{games['median_turns']} turns analysed at the median, "
+                f"{games['max_turns']} at most",
+            )
         for figure, target in (("median_ms", 50), ("p95_ms", 250), ("max_ms", 2000)):
             name = figure.removesuffix("_ms").replace("p95", "95th percentile")
             guard(
