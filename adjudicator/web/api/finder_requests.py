@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import ConfigDict, Field
 
 from adjudicator.services.moves import MAX_LIMIT
-from adjudicator.web.api.request_models import Row
+from adjudicator.web.api.request_models import PlaysLimit, Row
 from adjudicator.web.runtime.parsing import Strict
 
 _LEXICON = "Another loaded lexicon that fits the ruleset (default: the ruleset's)"
@@ -33,7 +33,7 @@ class PlaysRequest(Strict):
         description="GCG rack notation: letters, digraphs in brackets, the blank label (?)",
     )
     lexicon: str | None = Field(default=None, max_length=64, description=_LEXICON)
-    limit: int = Field(default=20, ge=1, le=MAX_LIMIT, description="Plays listed in full")
+    limit: PlaysLimit = Field(default=20, description="Plays listed in full")
 
 
 class SearchQuery(Strict):

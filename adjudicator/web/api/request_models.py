@@ -11,6 +11,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, JsonValue, model_valida
 from adjudicator.core.challenge import ChallengeRule
 from adjudicator.core.names import MAX_NAME_LENGTH
 from adjudicator.services.game_events import EntryType
+from adjudicator.services.moves import MAX_LIMIT
 from adjudicator.web.runtime.parsing import Strict
 
 # A row is a string or a list of cells: tried in that order (a string, the usual
@@ -37,6 +38,7 @@ Target = Annotated[int, Field(ge=1, le=10_000), BeforeValidator(_integral)]
 Version = Annotated[int, Field(ge=0), BeforeValidator(_integral)]
 TileCount = Annotated[int, Field(ge=1, le=64), BeforeValidator(_integral)]
 Points = Annotated[int, Field(ge=-10_000, le=10_000), BeforeValidator(_integral)]
+PlaysLimit = Annotated[int, Field(ge=1, le=MAX_LIMIT), BeforeValidator(_integral)]
 
 
 # RFC 3339's date-time: a date, "T", a time and an offset ("t", "z" and a leap
