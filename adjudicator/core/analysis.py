@@ -81,13 +81,24 @@ class _Pending:
 class _Collector:
     rules: Ruleset
     pending: list[_Pending] = field(default_factory=list)
-    seen: int = 0
 
     def before(self, state: GameState, event: Event) -> None:
-        if isinstance(event, Withdrawal) and self.pending:
-            last = next((p for p in reversed(self.pending) if isinstance(p.event, Play)), None)
-            if last is not None:
-                last.withdrawn = True
+        # The history holds every event before this one, voided ones too: its
+        # length is this event's index, as the game's answer numbers them.
+        index = len(state.history)
+        last = state.last_play
+        if isinstance(event, Withdrawal) and last is not None and last.player == event.player:
+            # The referee takes back the last play, when it is this player's.
+            made = next(
+                (
+                    p
+                    for p in reversed(self.pending)
+                    if isinstance(p.event, Play) and p.event.player == event.player
+                ),
+                None,
+            )
+            if made is not None:
+                made.withdrawn = True
         if isinstance(event, Play | Pass | Exchange):
             alphabet = self.rules.alphabet
             unseen = {tile: alphabet.count(tile) for tile in range(1, alphabet.size + 1)}
@@ -95,8 +106,7 @@ class _Collector:
             for tile, n in count_tiles(state.board.tiles()).items():
                 unseen[tile] -= n
             holds = state.racks[event.player]
-            self.pending.append(_Pending(self.seen, event, state.board, unseen, holds))
-        self.seen += 1
+            self.pending.append(_Pending(index, event, state.board, unseen, holds))
 
 
 def analyse(
@@ -149,7 +159,9 @@ def _turn(rules: Ruleset, words: Words, p: _Pending, score: int, move: str | Non
     if not event.rack:
         return turn
     try:
-        rack = rules.alphabet.rack(event.rack)
+        # A rack's letters in either case (a blank is the blank label, never a
+        # lower-case letter), as POST /plays reads one.
+        rack = [tile & ~BLANK_BIT for tile in rules.alphabet.rack(event.rack)]
     except AdjudicatorError as exc:
         return dataclasses.replace(turn, status=TurnStatus.RACK_CONTRADICTS, problem=exc.detail)
     problem = _contradiction(rules, rack, p, event)
@@ -181,8 +193,23 @@ def _contradiction(
         if n > p.unseen.get(tile, 0):
             label = alphabet.blank_label if tile == BLANK else alphabet.label(tile)
             return f"{n} of {label!r} on the rack, but only {p.unseen.get(tile, 0)} unseen"
+    have = count_tiles(rack)
+    if isinstance(event, Exchange) and event.tiles:
+        try:
+            given = count_tiles(tile & ~BLANK_BIT for tile in alphabet.rack(event.tiles))
+        except AdjudicatorError as exc:
+            return exc.detail
+        for tile, n in given.items():
+            if have.get(tile, 0) < n:
+                return f"the exchange puts back {alphabet.label(tile)!r}, which the rack lacks"
     if isinstance(event, Play):
-        have = count_tiles(rack)
+        for _, _, label in event.swaps:  # a star swap takes a letter from the rack
+            swapped = alphabet.one_tile(label)
+            if swapped is not None and have.get(swapped & ~BLANK_BIT, 0) == 0:
+                return f"the play swaps {label!r} for a star, which the rack lacks"
+            if swapped is not None:  # ... and the star comes to the rack, to be played
+                have[swapped & ~BLANK_BIT] -= 1
+                have[BLANK] = have.get(BLANK, 0) + 1
         for _, _, label in event.placement:
             one = alphabet.one_tile(label)
             if one is None:

@@ -184,34 +184,46 @@ class _Builder:
 def read_graph(data: t.Any, size: int) -> WordGraph:
     """A graph over a buffer (a memory map, or bytes in tests).
 
-    :raises GraphFormatError: not a graph of this format.
+    :raises GraphFormatError: not a whole graph of this format.
     """
     view = memoryview(data)
-    if bytes(view[: len(MAGIC)]) != MAGIC:
+    start = len(MAGIC) + 4
+    if len(view) < start or bytes(view[: len(MAGIC)]) != MAGIC:
         raise GraphFormatError("not a word graph (bad magic)")
     (head_len,) = struct.unpack_from("<I", view, len(MAGIC))
-    start = len(MAGIC) + 4
     try:
         header = json.loads(bytes(view[start : start + head_len]))
     except ValueError as exc:
         raise GraphFormatError(f"bad header: {exc}") from None
-    if header.get("format") != 1:
-        raise GraphFormatError(f"format {header.get('format')!r}, not 1")
-    arcs = view[start + head_len :].cast("I")
-    if len(arcs) != header["arcs"]:
-        raise GraphFormatError(f"{len(arcs)} arcs, the header says {header['arcs']}")
-    variants = {
-        str(v["key"]): Variant(str(v["key"]), int(v["root"]), int(v["words"]))
-        for v in header["variants"]
-    }
-    return WordGraph(header, str(header["chars"]), variants, arcs, size)
+    if not isinstance(header, dict) or header.get("format") != 1:
+        raise GraphFormatError("not a word graph of format 1")
+    body = view[start + head_len :]
+    try:
+        count = int(header["arcs"])
+        variants = {
+            str(v["key"]): Variant(str(v["key"]), int(v["root"]), int(v["words"]))
+            for v in header["variants"]
+        }
+        chars = str(header["chars"])
+    except (KeyError, TypeError, ValueError) as exc:
+        raise GraphFormatError(f"bad header: {exc!r}") from None
+    if len(body) % 4 or len(body) // 4 != count:
+        raise GraphFormatError(f"{len(body)} bytes of arcs; the header says {count} arcs")
+    arcs = body.cast("I")
+    if any(not 0 <= v.root < len(arcs) for v in variants.values()):
+        raise GraphFormatError("a variant's root is outside the arcs")
+    return WordGraph(header, chars, variants, arcs, size)
 
 
 def open_graph(path: Path) -> WordGraph:
     """Memory-map a graph file read-only: every process shares its pages.
 
-    :raises GraphFormatError: not a graph of this format.
+    :raises GraphFormatError: not a whole graph of this format (an empty or cut file).
     """
     with path.open("rb") as f:
-        mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        try:
+            mapped = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+        except ValueError as exc:  # an empty file cannot be mapped
+            raise GraphFormatError(f"{path.name}: {exc}") from None
+    # A refused file's map is unmapped with the last view of it, once unreferenced.
     return read_graph(mapped, len(mapped))

@@ -75,9 +75,11 @@ def anagrams(
     return sorted(found)
 
 
-def matching(words: Words, pattern: t.Sequence[int], *, max_length: int, most: int) -> list[Word]:
-    """The words of at most ``max_length`` tiles that match ``pattern`` (tile
-    ids, ``ANY_ONE``, ``ANY_RUN``).
+def matching(
+    words: Words, pattern: t.Sequence[int], *, min_length: int, max_length: int, most: int
+) -> list[Word]:
+    """The words of ``min_length`` to ``max_length`` tiles that match ``pattern``
+    (tile ids, ``ANY_ONE``, ``ANY_RUN``).
 
     The pattern is run as a small automaton beside the graph walk: each prefix
     carries the set of pattern positions it can be at, so each prefix of the
@@ -112,7 +114,7 @@ def matching(words: Words, pattern: t.Sequence[int], *, max_length: int, most: i
         for tile, child, accepts in _arcs(words, node):
             steps += 1
             if steps > MOST_STEPS:
-                raise SearchTooBroadError(most)
+                raise SearchTooBroadError(MOST_STEPS)
             after = set()
             for k in states:
                 if k < n:
@@ -125,7 +127,7 @@ def matching(words: Words, pattern: t.Sequence[int], *, max_length: int, most: i
                 continue
             nxt = closed(after)
             word.append(tile)
-            if accepts and n in nxt:
+            if accepts and n in nxt and len(word) >= min_length:
                 found.append(tuple(word))
                 if len(found) > most:
                     raise SearchTooBroadError(most)

@@ -14,7 +14,7 @@ from adjudicator.core.game import OVER
 from adjudicator.core.movegen import Found
 from adjudicator.core.tiles import BLANK_BIT
 from adjudicator.errors import GameInProgressError
-from adjudicator.services.moves import finder_words, move_text
+from adjudicator.services.moves import SwapOut, finder_words, move_text
 from adjudicator.services.words import LexiconRef
 
 if t.TYPE_CHECKING:
@@ -40,6 +40,9 @@ class BestPlay(TypedDict):
     score: int
     bingo: bool
     tiles: t.Annotated[list[PlacedOut], Field(description="The tiles it puts down")]
+    swaps: NotRequired[
+        t.Annotated[list[SwapOut], Field(description="Stars taken back from the board first")]
+    ]
 
 
 @with_config(_EXACT)
@@ -174,12 +177,17 @@ def _best(rules: Ruleset, found: Found) -> BestPlay:
                     "blank": bool(tile & BLANK_BIT),
                 }
             )
-    return {
+    best: BestPlay = {
         "move": move_text(rules, found),
         "score": found.score,
         "bingo": found.placed >= rules.bingo_min_tiles and rules.bingo_bonus > 0,
         "tiles": tiles,
     }
+    if found.swaps:
+        best["swaps"] = [
+            {"row": r, "col": c, "letter": alphabet.label(tile)} for r, c, tile in found.swaps
+        ]
+    return best
 
 
 def notes_of(analysis: GameAnalysis) -> dict[int, str]:

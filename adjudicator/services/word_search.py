@@ -97,7 +97,9 @@ def search_words(
     else:
         assert pattern is not None
         pieces = _pattern(rules, pattern)
-        found = search.matching(words, pieces, max_length=max_length, most=MOST_MATCHES)
+        found = search.matching(
+            words, pieces, min_length=min_length, max_length=max_length, most=MOST_MATCHES
+        )
     found = [w for w in found if min_length <= len(w) <= max_length]
     start = 0
     if after:

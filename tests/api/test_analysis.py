@@ -37,7 +37,7 @@ class Game:
 
 def played_out(client) -> Game:
     """Three plays (one without a rack, one whose rack cannot be), three passes (Bob's
-second ends the game), the racks."""
+    second ends the game), the racks."""
     game = Game(client)
     game.add(type="play", player=0, move="8D WINDY", rack="WINDYAB")
     game.add(type="play", player=1, move="9C AX", rack="AXQQQEE")  # three Qs: no such rack
@@ -146,3 +146,29 @@ def test_an_imported_record_is_analysed_with_the_plays_it_made(client):
     assert len(plays) > 10
     assert all(t["best"][0]["score"] >= t["score"] or not t["found"] for t in plays)
     assert sum(t["found"] for t in plays) >= len(plays) - 3  # a few words ENABLE lacks
+
+
+def test_a_lower_case_rack_reads_as_its_letters(gc):
+    game = Game(gc)
+    game.add(type="play", player=0, move="8D WINDY", rack="WINDYAB")
+    game.add(type="pass", player=1, rack="aeinrst")
+    game.add(type="pass", player=0)
+    game.add(type="pass", player=1)
+    game.add(type="end", player=0, racks={"0": "ABEEIOS", "1": "AEINRST"})
+    turns = gc.get(ANALYSIS.format(game.id)).get_json()["turns"]
+    assert turns[1]["status"] == "analysed" and turns[1]["best"][0]["bingo"]
+
+
+def test_indices_follow_the_history_after_a_correction(gc):
+    game = Game(gc)
+    game.add(type="play", player=0, move="8D WINDY", rack="WINDYAB")
+    game.add(type="correction", player=0)
+    game.add(type="play", player=0, move="8D WINDY", rack="WINDYAB")
+    for player in (1, 0, 1):
+        game.add(type="pass", player=player)
+    game.add(type="end", player=0, racks={"0": "ABEEIOS", "1": "AEINRST"})
+    turns = gc.get(ANALYSIS.format(game.id)).get_json()["turns"]
+    assert turns[0]["index"] == 2 and turns[0]["move"] == "8D WINDY"
+    text = gc.get(ANALYSIS.format(game.id) + ".gcg").get_data(as_text=True).splitlines()
+    note = next(i for i, ln in enumerate(text) if ln.startswith("#note best"))
+    assert text[note - 1].startswith(">Ann: WINDYAB 8D WINDY")

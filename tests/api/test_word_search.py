@@ -91,3 +91,9 @@ def test_many_runs_are_walked_once(client):
     _, many = get(client, pattern="*" * 30 + "Q")
     _, one = get(client, pattern="*Q")
     assert many["words"] == one["words"] and "TRANQ" in one["words"]
+
+
+def test_only_words_of_the_lengths_count_toward_the_cap(client):
+    _, body = get(client, pattern="*", min_length=15, max_length=15)
+    _, dots = get(client, pattern="." * 15)
+    assert body["count"] == dots["count"] > 1000

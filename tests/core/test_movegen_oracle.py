@@ -262,3 +262,26 @@ def test_every_found_play_is_one_the_scorer_accepts_on_a_full_board(full_registr
             best = max(plays, key=lambda p: (p.score, p.tiles))
             board = score_placement(board, placement_of(best), rules).board_after
     assert seen > 1000
+
+
+def test_a_withdrawal_marks_only_the_play_it_takes_back(setup):
+    """The referee takes back the last play only when it is the withdrawing
+    player's; the analysis follows it."""
+    from adjudicator.core.analysis import analyse
+    from adjudicator.core.events import Play, Withdrawal
+
+    rules, words, _ = setup("scrabble-en")
+
+    def across(row, col, word):
+        return tuple((row, col + i, ch) for i, ch in enumerate(word))
+
+    events = [
+        Play(player=0, placement=across(3, 1, "CAT"), rack="CATSEEN"),
+        Play(player=1, placement=across(4, 1, "AX"), rack="AXEEIOU"),
+        Withdrawal(player=0),  # Ann's play is no longer the last: nothing is taken back
+    ]
+    turns = analyse(rules, ["Ann", "Bob"], events, words)
+    assert [t.withdrawn for t in turns] == [False, False]
+    assert turns[1].score > 0
+    taken = analyse(rules, ["Ann", "Bob"], [*events[:2], Withdrawal(player=1)], words)
+    assert [t.withdrawn for t in taken] == [False, True] and taken[1].score == 0
