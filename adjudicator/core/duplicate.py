@@ -14,7 +14,7 @@ ruleset's ``duplicate`` mapping.
 from __future__ import annotations
 
 import typing as t
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from adjudicator.core.board import Board
@@ -108,6 +108,20 @@ def rule_slip(
     ``warnings_free`` each costs ``warning_penalty``); ``second``: the player
     has handed in a slip for this move already.
     """
+    ruling = _rule(rules, board, draw, slip, is_word, earlier_warnings, second)
+    # A null slip is shown where it was written.
+    return ruling if ruling.coord is not None else replace(ruling, coord=slip.coord)
+
+
+def _rule(
+    rules: Ruleset,
+    board: Board,
+    draw: t.Sequence[Tile],
+    slip: SlipIn,
+    is_word: t.Callable[[t.Sequence[Tile]], bool],
+    earlier_warnings: int,
+    second: bool,
+) -> SlipRuling:
     dup = _dup(rules)
     player = slip.player
     if not slip.word.strip():

@@ -27,6 +27,7 @@ from adjudicator.core.duplicate_game import (
 )
 from adjudicator.core.duplicate_rules import WhenShort
 from adjudicator.core.movegen import generate
+from adjudicator.core.names import name_problem
 from adjudicator.core.references import Notation, parse_reference, write_reference
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
@@ -34,6 +35,7 @@ from adjudicator.errors import (
     DuplicateOverError,
     DuplicatePhaseError,
     InvalidDrawError,
+    InvalidRequestError,
     NoDuplicateRulesError,
     PermissionDeniedError,
     StaleVersionError,
@@ -252,6 +254,10 @@ class Duplicates:
         """
         rules = self._rules(ruleset)
         assert rules.duplicate is not None
+        for index, name in enumerate(players):
+            problem = name_problem(name)
+            if problem is not None:
+                raise InvalidRequestError(f"players.{index}: {problem}", field=f"players.{index}")
         finder_words(self.registry, rules, lexicon)  # the lexicon and its graph exist
         if not typed and seed is None:
             seed = secrets.token_hex(8)

@@ -37,7 +37,7 @@ class Game:
 
 def played_out(client) -> Game:
     """Three plays (one without a rack, one whose rack cannot be), three passes (Bob's
-second ends the game), the racks."""
+    second ends the game), the racks."""
     game = Game(client)
     game.add(type="play", player=0, move="8D WINDY", rack="WINDYAB")
     game.add(type="play", player=1, move="9C AX", rack="AXQQQEE")  # three Qs: no such rack
