@@ -240,3 +240,11 @@ def test_a_game_to_its_end(client):
     assert game["phase"] == "over" and game["seed"] == "fin"
     r = client.post(f"{API}/{id_}/draw", json={}, headers=h)
     assert (r.status_code, r.json["code"]) == (409, "duplicate-over")
+
+
+def test_the_ruleset_shows_its_duplicate_rules(client):
+    rules = client.get("/api/v1/rulesets/scrabble-fr").json["duplicate"]
+    assert rules["round_seconds"] == 180
+    assert rules["draw_minimums"][0] == {"until": 15, "vowels": 2, "consonants": 2}
+    assert rules["either"] == ["Y"]
+    assert client.get("/api/v1/rulesets/scrabble-en").json["duplicate"] is None

@@ -41,9 +41,7 @@ def is_word(rules):
 def rule(rules, word, ref, score=None, draw="MEEISAN", board=None, **kw):
     slip_kw = {k: kw.pop(k) for k in ("late", "illegible") if k in kw}
     slip = SlipIn(0, word, parse_reference(ref) if ref else None, score, **slip_kw)
-    return rule_slip(
-        rules, board or empty(rules), rack(rules, draw), slip, is_word(rules), **kw
-    )
+    return rule_slip(rules, board or empty(rules), rack(rules, draw), slip, is_word(rules), **kw)
 
 
 def test_the_rule_texts_examples(fr):
