@@ -321,9 +321,7 @@ def test_every_json_endpoint_answers_415(client, route, content_type):
         if route.path.startswith("/api/v1/duplicates"):
             game = _post(client, "/api/v1/duplicates", {"ruleset": "scrabble-fr", "players": ["A"]})
         else:
-            game = _post(
-                client, "/api/v1/games", {"ruleset": "scrabble-en", "players": ["A", "B"]}
-            )
+            game = _post(client, "/api/v1/games", {"ruleset": "scrabble-en", "players": ["A", "B"]})
         id_ = game.get_json()["id"]
         headers["X-Game-Token"] = game.get_json()["token"]
     resp = client.open(
