@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from adjudicator.core.alphabet import Alphabet
 from adjudicator.core.challenge import BonusPer, ChallengeRule
+from adjudicator.core.duplicate_rules import DuplicateRules, duplicate_rules_from_mapping
 from adjudicator.core.layout import Layout
 from adjudicator.core.wordfilter import (
     WordFilter,
@@ -93,6 +94,8 @@ class Ruleset:
     # GCG ``#lexicon`` names (shell patterns, any case) whose records are played
     # under these rules: NWL* for NASPA, FILE* for Spanish.
     gcg_lexicons: tuple[str, ...] = ()
+    # Duplicate Scrabble's rules (core/duplicate_rules.py); None: no duplicate games.
+    duplicate: DuplicateRules | None = None
 
     @property
     def blank_scores_letter(self) -> bool:
@@ -109,7 +112,7 @@ def _file_types(hint: t.Any) -> tuple[type, ...]:
     layout by name, a filter as a mapping, a choice by its value."""
     if hint in (Alphabet, Layout):
         return (str,)
-    if hint is WordFilter:
+    if hint in (WordFilter, DuplicateRules):
         return (dict,)
     origin = t.get_origin(hint)
     if origin in (t.Union, types.UnionType):
@@ -208,6 +211,18 @@ def ruleset_from_mapping(
         word_filter = word_filter_from_mapping(data.get("word_filter", {}))
     except ValueError as exc:
         raise ConfigError(source, "word_filter", str(exc)) from exc
+    duplicate = None
+    if "duplicate" in data:
+        try:
+            duplicate = duplicate_rules_from_mapping(data["duplicate"])
+        except ValueError as exc:
+            key, message = exc.args
+            raise ConfigError(source, f"duplicate.{key}", message) from exc
+        labels = set(_labels(alphabets[data["alphabet"]]))
+        for key in ("vowels", "either"):
+            unknown = [v for v in getattr(duplicate, key) if v not in labels]
+            if unknown:
+                raise ConfigError(source, f"duplicate.{key}", f"{unknown[0]!r} is no tile label")
     plain = {
         k: v
         for k, v in data.items()
@@ -221,6 +236,7 @@ def ruleset_from_mapping(
             "gcg_lexicons",
             "fold",
             "finish_line_targets",
+            "duplicate",
         )
     }
     return Ruleset(
@@ -233,8 +249,13 @@ def ruleset_from_mapping(
         sources=tuple(str(s) for s in data.get("sources", [])),
         notes=tuple(str(s) for s in data.get("notes", [])),
         gcg_lexicons=tuple(str(s) for s in data.get("gcg_lexicons", [])),
+        duplicate=duplicate,
         **{**plain, **choices},
     )
+
+
+def _labels(alphabet: Alphabet) -> list[str]:
+    return [alphabet.label(i) for i in range(1, alphabet.size + 1)]
 
 
 def lexicon_misfit(

@@ -8,6 +8,7 @@ from fnmatch import fnmatchcase
 from pydantic import Field
 
 from adjudicator.core.challenge import BonusPer, ChallengeRule
+from adjudicator.core.duplicate_rules import CountsAs, DuplicateRules, TopTieBreak, WhenShort
 from adjudicator.core.gcg import GcgRecord, Play
 from adjudicator.core.gcg.extensions import Header
 from adjudicator.core.ruleset import BlankScoring, Ruleset
@@ -84,6 +85,51 @@ class LayoutOut(Answer):
     grid: list[str]
 
 
+class DrawMinimumOut(Answer):
+    until: int = Field(description="Up to this round (0: every round after the others)")
+    vowels: int
+    consonants: int
+
+
+class DuplicateRulesOut(Answer):
+    """A ruleset's Duplicate rules (docs/duplicate.md)."""
+
+    vowels: list[str]
+    either: list[str] = Field(description="Tiles that count as a vowel or a consonant")
+    blank_counts_as: CountsAs
+    draw_minimums: list[DrawMinimumOut]
+    when_short: WhenShort
+    round_seconds: int
+    top_tie_break: list[TopTieBreak]
+    solo_bonus: int
+    solo_min_players: int
+    warnings_free: int
+    warning_penalty: int
+    reference_off_penalty: int
+    max_rounds: int
+
+
+def duplicate_rules_out(d: DuplicateRules) -> DuplicateRulesOut:
+    return DuplicateRulesOut(
+        vowels=list(d.vowels),
+        either=list(d.either),
+        blank_counts_as=d.blank_counts_as,
+        draw_minimums=[
+            DrawMinimumOut(until=m.until, vowels=m.vowels, consonants=m.consonants)
+            for m in d.draw_minimums
+        ],
+        when_short=d.when_short,
+        round_seconds=d.round_seconds,
+        top_tie_break=list(d.top_tie_break),
+        solo_bonus=d.solo_bonus,
+        solo_min_players=d.solo_min_players,
+        warnings_free=d.warnings_free,
+        warning_penalty=d.warning_penalty,
+        reference_off_penalty=d.reference_off_penalty,
+        max_rounds=d.max_rounds,
+    )
+
+
 class RulesetDetail(RulesetSummary):
     rack_size: int
     bingo_bonus: int
@@ -104,6 +150,9 @@ class RulesetDetail(RulesetSummary):
     layout: LayoutOut
     sources: list[str]
     notes: list[str]
+    duplicate: DuplicateRulesOut | None = Field(
+        default=None, description="Duplicate Scrabble's rules; none: no Duplicate games"
+    )
 
 
 def _summary(registry: Registry, r: Ruleset) -> dict[str, t.Any]:
@@ -162,6 +211,7 @@ def describe_ruleset(registry: Registry, name: str) -> RulesetDetail:
         challenge_bonus_per=r.challenge_bonus_per,
         finish_line_targets={str(n): dict(t) for n, t in r.finish_line_targets.items()},
         overtime_penalty=r.overtime_penalty,
+        duplicate=None if r.duplicate is None else duplicate_rules_out(r.duplicate),
         word_filter=WordFilterOut(
             accept=[tag_names(bits) for bits in r.word_filter.accept],
             reject=tag_names(r.word_filter.reject),

@@ -20,6 +20,7 @@ from sqlalchemy import event
 from adjudicator.errors import ConfigError
 from adjudicator.store.analyses import AnalysisStore
 from adjudicator.store.audit import AuditTrail
+from adjudicator.store.duplicates import DuplicateStore
 from adjudicator.store.games import GameStore
 
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -38,6 +39,7 @@ class Store:
     games: GameStore
     audit: AuditTrail
     analyses: AnalysisStore
+    duplicates: DuplicateStore
 
     def ping(self) -> bool:
         """One round trip (``SELECT 1``); False, logged, when the database does not answer."""
@@ -58,7 +60,13 @@ def open_store(url: str) -> Store:
     """Open the database at ``url`` and bring its schema up to date."""
     engine = open_engine(url)
     migrate(engine)
-    return Store(engine, GameStore(engine), AuditTrail(engine), AnalysisStore(engine))
+    return Store(
+        engine,
+        GameStore(engine),
+        AuditTrail(engine),
+        AnalysisStore(engine),
+        DuplicateStore(engine),
+    )
 
 
 def check_driver(url: str) -> None:
@@ -118,7 +126,7 @@ def open_engine(url: str) -> sa.Engine:
 
 
 # The newest revision under migrations/versions (a test holds it to Alembic's head).
-HEAD_REVISION = "0004"
+HEAD_REVISION = "0005"
 
 
 def schema_revision(engine: sa.Engine) -> str | None:

@@ -73,3 +73,32 @@ game_analyses = sa.Table(
     sa.Column("data", sa.JSON, nullable=False),
     sa.Column("created_at", sa.DateTime(), nullable=False),
 )
+
+# Duplicate games (issue 35): one row per game, its events append-only.
+duplicates = sa.Table(
+    "duplicates",
+    metadata,
+    sa.Column("id", sa.String(32), primary_key=True),
+    sa.Column("created_at", sa.DateTime(), nullable=False),
+    sa.Column("ruleset", sa.String(64), nullable=False),
+    sa.Column("players", sa.JSON, nullable=False),
+    sa.Column("round_seconds", sa.Integer, nullable=False),
+    sa.Column("seed", sa.String(64), nullable=True),  # None: every draw is typed in
+    sa.Column("lexicon", sa.String(64), nullable=True),  # None: the ruleset's
+    sa.Column("token_hash", sa.String(64), nullable=False),  # sha256 of the write token
+)
+
+duplicate_events = sa.Table(
+    "duplicate_events",
+    metadata,
+    sa.Column(
+        "duplicate_id",
+        sa.String(32),
+        sa.ForeignKey("duplicates.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    sa.Column("seq", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("kind", sa.String(16), nullable=False),
+    sa.Column("data", sa.JSON, nullable=False),
+    sa.Column("created_at", sa.DateTime(), nullable=False),
+)

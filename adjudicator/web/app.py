@@ -12,6 +12,7 @@ from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adjudicator.services.admin_key import admin_key
+from adjudicator.services.duplicate import Duplicates
 from adjudicator.services.games import GameCache, Games
 from adjudicator.services.registry import LiveRegistry, open_registry
 from adjudicator.services.rulesets import stand_in_warnings
@@ -98,6 +99,7 @@ def create_app(test_config: t.Mapping[str, t.Any] | None = None) -> Flask:
             live=live,
             store=store,
             games=Games(live, store.games, store.audit, GameCache(settings.game_cache_bytes)),
+            duplicates=Duplicates(live, store.duplicates),
             catalogues=i18n.load_catalogues(named={r.language for r in rulesets.values()}),
             lexicon_watch=watch,
             metrics=collector,

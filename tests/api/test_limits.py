@@ -318,7 +318,10 @@ def test_every_json_endpoint_answers_415(client, route, content_type):
     headers = {"Content-Type": content_type} if content_type else {}
     id_ = "0" * 32
     if route.op.authorize is not None:  # a game's writer is checked first: be one
-        game = _post(client, "/api/v1/games", {"ruleset": "scrabble-en", "players": ["A", "B"]})
+        if route.path.startswith("/api/v1/duplicates"):
+            game = _post(client, "/api/v1/duplicates", {"ruleset": "scrabble-fr", "players": ["A"]})
+        else:
+            game = _post(client, "/api/v1/games", {"ruleset": "scrabble-en", "players": ["A", "B"]})
         id_ = game.get_json()["id"]
         headers["X-Game-Token"] = game.get_json()["token"]
     resp = client.open(

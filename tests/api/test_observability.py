@@ -13,7 +13,9 @@ import sqlalchemy as sa
 from prometheus_client import REGISTRY
 
 from adjudicator.store import Store
+from adjudicator.store.analyses import AnalysisStore
 from adjudicator.store.audit import AuditTrail
+from adjudicator.store.duplicates import DuplicateStore
 from adjudicator.store.games import GameStore
 from adjudicator.web import create_app
 from adjudicator.web.runtime.extension import install, runtime
@@ -186,7 +188,13 @@ def test_not_ready_without_the_database(tmp_path):
     )
     runtime(app).store.dispose()
     engine = sa.create_engine(f"sqlite:///{tmp_path / 'missing' / 'dir' / 'x.db'}")
-    store = Store(engine, GameStore(engine), AuditTrail(engine))
+    store = Store(
+        engine,
+        GameStore(engine),
+        AuditTrail(engine),
+        AnalysisStore(engine),
+        DuplicateStore(engine),
+    )
     install(app, dataclasses.replace(runtime(app), store=store))
     resp = app.test_client().get("/readyz")
     assert resp.status_code == 503 and resp.mimetype == "application/problem+json"

@@ -34,6 +34,14 @@ def edit(path, **changes):
         ({"rack_size": True}, "rack_size"),
         ({"word_filter": {"accept": [["nown"]]}}, "word_filter"),
         ({"fold": {"ЁЁ": "Е"}}, "fold"),
+        ({"duplicate": [1]}, "duplicate"),
+        ({"duplicate": {"round_secs": 180}}, "duplicate.round_secs"),
+        ({"duplicate": {"round_seconds": "3 min"}}, "duplicate.round_seconds"),
+        ({"duplicate": {"round_seconds": 0}}, "duplicate.round_seconds"),
+        ({"duplicate": {"vowels": ["Ä"]}}, "duplicate.vowels"),
+        ({"duplicate": {"blank_counts_as": "both"}}, "duplicate.blank_counts_as"),
+        ({"duplicate": {"top_tie_break": ["luck"]}}, "duplicate.top_tie_break"),
+        ({"duplicate": {"draw_minimums": [{"until": 15}]}}, "duplicate.draw_minimums"),
     ],
 )
 def test_bad_ruleset_names_file_and_key(config, changes, key):

@@ -6,6 +6,7 @@ from flask import Flask
 
 from adjudicator.web.api import (
     challenges,
+    duplicates,
     finder,
     games,
     health,
@@ -28,5 +29,6 @@ def register(app: Flask) -> None:
         lexicons,
         challenges,
         games,
+        duplicates,
     ):
         app.register_blueprint(module.bp)

@@ -17,6 +17,7 @@ if t.TYPE_CHECKING:
     from prometheus_client import CollectorRegistry
 
     from adjudicator.loaders import Registry
+    from adjudicator.services.duplicate import Duplicates
     from adjudicator.services.games import Games
     from adjudicator.services.lexicon_watch import LexiconWatch
     from adjudicator.services.registry import LiveRegistry
@@ -38,6 +39,7 @@ class Runtime:
     live: LiveRegistry
     store: Store
     games: Games
+    duplicates: Duplicates
     # The pages' message catalogues, by language
     catalogues: Catalogues
     # Reloads the data folder's lexicons when they change (``reload``)
