@@ -93,6 +93,9 @@ def _flow_strings() -> dict[str, t.Any]:
                 "other racks hold the rest)."
             ),
             "unknown-tile": gettext("{character} is not a tile of this game."),
+            "tile-not-on-rack": gettext(
+                "The play puts down {letter}, which the rack {rack} lacks."
+            ),
             "forbidden": gettext("This device does not hold this game's write key."),
             "unauthorized": gettext("The score preview needs the club's client key."),
             "too-many-requests": gettext("Too many requests: wait a moment, then try again."),

@@ -185,9 +185,14 @@ export function clearPlay() {
   state.blankNext = false;
   state.previewOk = false;
   state.errorSquare = null;
-  $("preview").replaceChildren(el("p", { class: "hint", text: S.no_tiles }));
+  $("preview").replaceChildren(...idleHint());
   $("square-error").textContent = "";
 }
+
+// Before any tile of a turn: how to enter a play, until the game's first entry
+// (then the keeper knows; the rack's own line under it stays).
+export const idleHint = () => (state.game && state.game.history.length ? []
+  : [el("p", { class: "hint", text: S.no_tiles })]);
 
 function step(pos, n) {
   return state.across ? { row: pos.row, col: pos.col + n } : { row: pos.row + n, col: pos.col };

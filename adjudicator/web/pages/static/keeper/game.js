@@ -2,10 +2,10 @@
 // of the play being entered, and the events sent to the API.
 
 import { api } from "./api.js";
-import { clearPlay, focusCursor, labelsOf, renderBoard, renderTools } from "./board.js";
+import { clearPlay, focusCursor, idleHint, labelsOf, renderBoard, renderTools } from "./board.js";
 import { switchClock } from "./clock.js";
 import { renderEnding } from "./ending.js";
-import { $, RULESETS, S, el, fmt, gameId, message, problem, say } from "./page.js";
+import { $, LANG, RULESETS, S, el, fmt, gameId, message, problem, say } from "./page.js";
 import {
   describeItem, renderLast, renderMoves, renderScores, renderTurnControls, renderUnseen,
 } from "./panel.js";
@@ -38,7 +38,7 @@ export function changed() {
   clearTimeout(previewTimer);
   previewAsked += 1;  // an answer still on its way is for a play no longer entered
   if (state.tentative.size === 0) {  // nothing to score yet; a marked star swap stays marked
-    $("preview").replaceChildren(el("p", { class: "hint", text: S.no_tiles }));
+    $("preview").replaceChildren(...idleHint());
     renderTurnControls();
     return;
   }
@@ -113,6 +113,7 @@ export async function send(event) {
     return null;
   }
   const added = r.data.history.slice(before);
+  if (event.rack) $("rack").value = "";  // the next turn's rack is another
   $("ruling").replaceChildren();  // a ruling stands until the next entry
   state.game = r.data;
   switchClock();
@@ -138,5 +139,12 @@ export async function reload() {
 
 export async function commit() {
   if (!state.previewOk || state.tentative.size === 0) return;
-  await send({ type: "play", player: state.game.turn, ...playBody() });
+  await send({ type: "play", player: state.game.turn, ...playBody(), ...rackGiven() });
+}
+
+// The rack of the player on turn, when the keeper entered it (optional: the
+// analysis after the game shows the best play of a turn whose rack it knows).
+export function rackGiven() {
+  const rack = $("rack").value.replace(/\s+/g, "").toLocaleUpperCase(LANG);
+  return rack ? { rack } : {};
 }

@@ -9,7 +9,7 @@ import {
 } from "./board.js";
 import { showClock, toggleClock } from "./clock.js";
 import { endRacks, rematch } from "./ending.js";
-import { changed, commit, preview, reload, render, send } from "./game.js";
+import { changed, commit, preview, rackGiven, reload, render, send } from "./game.js";
 import { confirmThen, wireConfirm } from "./confirm.js";
 import { $, LANG, S, fmt, gameId, needsKey } from "./page.js";
 import { challenger, describeItem, lastEntry, renderScores, renderShare, showRuling, standingPlays } from "./panel.js";
@@ -98,6 +98,8 @@ function wireEntry() {
   $("blank").addEventListener("click", toggleBlankNext);
   $("swap").addEventListener("click", () => { state.swapMode = !state.swapMode; renderTools(); });
   $("commit").addEventListener("click", commit);
+  // Enter in the rack field plays the play entered, as Enter on the board does.
+  $("rack").addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); commit(); } });
 }
 
 // What the confirmation asks, naming the players and the entry (a play with its words).
@@ -123,13 +125,13 @@ function askUndo() {
 async function exchange() {
   const field = $("exchange-count"), value = field.value.trim();
   const event = /^\d+$/.test(value) ? { count: Number(value) } : { tiles: value.toLocaleUpperCase(LANG) };
-  if (await send({ type: "exchange", player: state.game.turn, ...event })) field.value = String(state.rules.rack_size);
+  if (await send({ type: "exchange", player: state.game.turn, ...event, ...rackGiven() })) field.value = String(state.rules.rack_size);
 }
 
 function wireTurns() {
   const turn = () => state.game.turn;
   $("pass").addEventListener("click", () => confirmThen(fmt(S.confirm_pass, { name: nameOf(turn()) }),
-    () => send({ type: "pass", player: turn() })));
+    () => send({ type: "pass", player: turn(), ...rackGiven() })));
   $("exchange").addEventListener("click", exchange);
   $("challenge").addEventListener("click", askChallenge);
   $("undo").addEventListener("click", askUndo);
