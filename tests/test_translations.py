@@ -33,7 +33,10 @@ SOURCES = {
             ROOT / "adjudicator" / "services" / "board_svg.py",
         ],
     ),
-    "keeper": ([PAGES / "templates" / "keeper.html"], [PAGES / "keeper.py"]),
+    "keeper": (
+        [PAGES / "templates" / "keeper.html"],
+        [PAGES / "keeper.py", PAGES / "after_game.py"],
+    ),
     "home": ([PAGES / "templates" / "home.html"], [PAGES / "home.py"]),
 }
 # Every language the pages offer besides English: a folder of catalogues each.

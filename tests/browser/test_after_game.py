@@ -1,5 +1,8 @@
 """After the game (issue 36): the keeper's optional rack with a play, a pass or
-an exchange.  Screenshots: keeper-rack-* at tablet and phone size."""
+an exchange, and each turn's best play and the points missed on the keeper's
+final screen, the best play drawn on the board on request and taken off
+again.  Screenshots: keeper-rack-*, keeper-analysis-*, keeper-best-* at
+tablet, upright tablet and phone size."""
 
 from __future__ import annotations
 
@@ -8,7 +11,8 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.keeper_steps import api, do, shoot_view, start, tap, wait_preview
+from tests.browser.conftest import assert_accessible, assert_fits, small_targets
+from tests.browser.keeper_steps import api, do, out_of_view, shoot_view, start, tap, wait_preview
 
 pytestmark = pytest.mark.browser
 
@@ -16,6 +20,10 @@ pytestmark = pytest.mark.browser
 def sent(response) -> dict:
     """The event a keeper's entry sent."""
     return json.loads(response.request.post_data)
+
+
+def squares(play: dict) -> set[tuple[int, int]]:
+    return {(t["row"], t["col"]) for t in play["tiles"]}
 
 
 def send(page, selector, rack=None):
@@ -64,6 +72,7 @@ def keep_a_game_with_racks(open_page, live_server, size="tablet"):
     assert send(page, "#exchange", "QI")["rack"] == "QI"  # two of Bob's seven tiles
     assert "rack" not in send(page, "#exchange")  # optional: none given, none sent
     do(page, "#end-now")
+    page.wait_for_selector("#analysis-body .an-turn")
     return page, id_
 
 
@@ -73,3 +82,73 @@ def test_the_rack_field_is_optional_and_a_play_keeps_its_rack(open_page, live_se
     _, game = api(live_server, "GET", f"/api/v1/games/{id_}")
     racks = [h.get("rack") for h in game["history"] if h["type"] in ("play", "pass", "exchange")]
     assert racks == ["WINDYAE", "SXAEIRT", "ZZ", "QI", None]
+
+
+@pytest.mark.parametrize("size", ["tablet", "portrait", "phone"])
+def test_the_final_screen_shows_each_turns_best_play(open_page, live_server, size):
+    page, id_ = keep_a_game_with_racks(open_page, live_server, size)
+    _, analysis = api(live_server, "GET", f"/api/v1/games/{id_}/analysis")
+    turns = page.locator("#analysis-body .an-turn")
+    assert turns.count() == len(analysis["turns"]) == 5
+    windy, six, flagged, partial, none = (turns.nth(i).inner_text() for i in range(5))
+    best = analysis["turns"][0]["best"][0]
+    assert "WINDY" in windy and "Rack: WINDYAE" in windy
+    assert f"Best: {best['move']} ({best['score']})" in windy
+    assert f"Points missed: {analysis['turns'][0]['missed']}" in windy
+    assert "Best:" in six
+    assert "Rack flagged" in flagged and analysis["turns"][2]["problem"] in flagged
+    assert "from the tiles given" in partial
+    assert "not analysed" in none and turns.nth(4).locator("button").count() == 0
+    summary = page.inner_text("#analysis-body .an-players")
+    assert "Turns analysed" in summary and "Points missed" in summary
+    assert_fits(page)
+    assert small_targets(page, exempt="#board .cell" if size == "phone" else "") == []
+    turns.nth(0).scroll_into_view_if_needed()
+    shoot_view(page, "keeper-analysis", size, "en")
+
+    # The best play on the board as it was: its tiles drawn, the later ones faded.
+    page.click("#analysis-body .an-turn >> nth=0 >> button")
+    assert page.locator("#board .cell.best").count() == len(best["tiles"])
+    # WINDY and SIX came at or after it; where the best play lies over them, it shows.
+    played = {(7, c) for c in range(3, 8)} | {(6, 4), (8, 4)}
+    assert page.locator("#board .cell.later").count() == len(played - squares(best))
+    assert page.locator("#board .cell.last").count() == 0
+    assert page.is_visible("#showing") and "Move 1, Ann" in page.text_content("#showing-text")
+    assert out_of_view(page, "#showing", "#board .cell.best") == []
+    pressed = page.locator("#analysis-body .an-turn >> nth=0 >> button")
+    assert pressed.get_attribute("aria-pressed") == "true"
+    first = best["tiles"][0]
+    square = page.locator(f'#board [data-row="{first["row"]}"][data-col="{first["col"]}"]')
+    assert "best play" in square.text_content()  # said, not only coloured
+    assert_fits(page)
+    shoot_view(page, "keeper-best", size, "en")
+    if size == "tablet":
+        assert_accessible(page)
+        # Another turn's best play in its place, then the same button takes it off.
+        page.click("#analysis-body .an-turn >> nth=1 >> button")
+        assert "Move 2, Bob" in page.text_content("#showing-text")
+        six = {(6, 4), (8, 4)} - squares(analysis["turns"][1]["best"][0])  # SIX's own tiles
+        assert page.locator("#board .cell.later").count() == len(six)
+        page.click("#analysis-body .an-turn >> nth=1 >> button")
+        assert page.is_hidden("#showing") and page.locator("#board .cell.best").count() == 0
+        page.click("#analysis-body .an-turn >> nth=0 >> button")
+
+    # Back to the game's board: the real tiles, the last move outlined again.
+    page.click("#showing-back")
+    assert page.locator("#board .cell.best, #board .cell.later").count() == 0
+    assert page.locator("#board .cell.last").count() > 0 and page.is_hidden("#showing")
+    focused = page.evaluate("document.activeElement.dataset.index")
+    assert focused == "0"  # the focus back on the list, on the turn it came from
+    if size == "tablet":
+        assert_accessible(page)
+
+
+def test_the_final_screen_says_when_no_rack_was_entered(open_page, live_server):
+    page, _ = start(open_page, live_server.url, "scrabble-en", ["Ann", "Bob"])
+    tap(page, 7, 7)
+    page.keyboard.type("QI")
+    wait_preview(page, "QI")
+    do(page, "#commit")
+    do(page, "#end-now")
+    page.wait_for_selector("#analysis-body p.hint:not(:has-text('Working out'))")
+    assert "No rack was entered" in page.text_content("#analysis-body")

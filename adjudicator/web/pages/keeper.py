@@ -16,6 +16,7 @@ from adjudicator.services.answer import to_data
 from adjudicator.services.lexicons import list_lexicons
 from adjudicator.services.rulesets import describe_ruleset, list_rulesets
 from adjudicator.services.share import qr_svg
+from adjudicator.web.pages import after_game
 from adjudicator.web.pages.ruleset_groups import by_language
 from adjudicator.web.runtime.auth import PAGE_HEADERS
 from adjudicator.web.runtime.extension import runtime
@@ -40,11 +41,12 @@ def challenge_rules() -> list[tuple[str, str]]:
 
 
 def _flow_strings() -> dict[str, t.Any]:
-    """The words of the keeper's confirmations, rulings and score sheet, and of
-    the problems a keeper meets at the table, by their code (any other problem
-    shows the API's own detail).  ``{name}`` marks a value the script fills in:
-    the problem's fields, a player's number given by name."""
+    """The words of the keeper's confirmations, rulings and score sheet, of the
+    analysis after the game, and of the problems a keeper meets at the table, by
+    their code (any other problem shows the API's own detail).  ``{name}`` marks a
+    value the script fills in: the problem's fields, a player's number given by name."""
     return {
+        **after_game.strings(),
         "confirm": gettext("Confirm"),
         "cancel": gettext("Cancel"),
         "confirm_pass": gettext("{name} passes?"),

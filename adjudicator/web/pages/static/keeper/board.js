@@ -56,7 +56,7 @@ export function renderBoard() {
   const { layout } = state.rules;
   const cells = boardCells();
   const board = $("board");
-  const last = lastMove();
+  const last = state.shown ? new Set() : lastMove();  // a best play drawn: the game's last move is not
   board.style.setProperty("--cols", layout.cols);
   const rows = [];
   for (let r = 0; r < layout.rows; r += 1) {
@@ -118,6 +118,12 @@ function squareContent(r, c, here) {
   const t = state.tentative.get(squareKey(r, c));
   const zeroBlanks = rules.blank_scores === "zero";
   const blankName = zeroBlanks ? S.blank : S.star;
+  const best = state.shown && state.shown.tiles.get(squareKey(r, c));
+  if (best) {  // the analysis's best play, drawn over the board as it was
+    return { tile: true, classes: ["tile", "best", best.blank ? "blank" : "real"], text: best.letter,
+      value: best.blank && zeroBlanks ? "" : (alphabet.score[best.letter] ?? ""), before: "",
+      after: ` (${S.an_best_tile}${best.blank ? ", " + blankName : ""})` };
+  }
   if (swap) {
     return { tile: true, classes: ["tile", "swapped"], text: swap.letter,
       value: alphabet.score[swap.letter] ?? "", before: `${S.swap}: `, after: "" };
@@ -125,8 +131,10 @@ function squareContent(r, c, here) {
   if (here) {
     const blank = here in alphabet.blankOf;
     const text = blank ? alphabet.blankOf[here] : here;
-    return { tile: true, classes: ["tile", blank ? "blank" : "real"], text,
-      value: blank && zeroBlanks ? "" : (alphabet.score[text] ?? ""), before: "", after: blank ? ` (${blankName})` : "" };
+    const later = Boolean(state.shown && state.shown.later.has(squareKey(r, c)));  // not yet there then
+    const said = [blank ? blankName : "", later ? S.an_later_tile : ""].filter(Boolean).join(", ");
+    return { tile: true, classes: ["tile", blank ? "blank" : "real", later ? "later" : ""].filter(Boolean), text,
+      value: blank && zeroBlanks ? "" : (alphabet.score[text] ?? ""), before: "", after: said ? ` (${said})` : "" };
   }
   if (t) {
     return { tile: true, classes: ["tile", "tentative", t.blank ? "blank" : "real"], text: t.letter,

@@ -1,6 +1,7 @@
 // The game on this device: drawing the whole page from it, the score preview
 // of the play being entered, and the events sent to the API.
 
+import { renderAnalysis } from "./after.js";
 import { api } from "./api.js";
 import { clearPlay, focusCursor, idleHint, labelsOf, renderBoard, renderTools } from "./board.js";
 import { switchClock } from "./clock.js";
@@ -17,6 +18,7 @@ let previewAsked = 0; // the number of the latest score request: only its answer
 const problemText = (data, status) => problem(data, status, state.game ? state.game.players.map((p) => p.name) : []);
 
 export function render() {
+  renderAnalysis();  // first: a best play drawn is let go of once the game is no longer over
   renderBoard();
   renderTools();
   renderScores();

@@ -9,6 +9,7 @@ import {
 } from "./board.js";
 import { showClock, toggleClock } from "./clock.js";
 import { endRacks, rematch } from "./ending.js";
+import { showBest } from "./after.js";
 import { changed, commit, preview, rackGiven, reload, render, send } from "./game.js";
 import { confirmThen, wireConfirm } from "./confirm.js";
 import { $, LANG, S, fmt, gameId, needsKey } from "./page.js";
@@ -145,6 +146,7 @@ function wireTurns() {
     send({ type: "end", player: 0, racks: endRacks() });
   });
   $("print").addEventListener("click", () => window.print());
+  $("showing-back").addEventListener("click", () => showBest(null));
   $("rematch").addEventListener("click", rematch);
 }
 

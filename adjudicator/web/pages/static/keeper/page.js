@@ -2,6 +2,8 @@
 // words come translated in #strings ({name} marks a value); each ruleset's
 // tiles, board and rules in #rulesets.
 
+import { el, fmt } from "../after-game.js";
+
 export const $ = (id) => document.getElementById(id);
 
 export const S = JSON.parse($("strings").textContent);
@@ -10,19 +12,8 @@ export const LANG = document.documentElement.lang || "en";
 export const gameId = document.body.dataset.game;
 export const needsKey = document.body.dataset.needsKey === "true";
 
-export const fmt = (text, values) => text.replace(/\{(\w+)\}/g, (m, k) => (k in values ? String(values[k]) : m));
-
-export function el(tag, attrs, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === false || v === null || v === undefined) continue;
-    if (k === "text") node.textContent = v;
-    else if (k === "class") node.className = v;
-    else node.setAttribute(k, v === true ? "" : v);
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined));
-  return node;
-}
+// The helpers the after-game view shares with the spectator page.
+export { el, fmt };
 
 export const say = (text) => { $("live").textContent = text; };
 export const message = (text) => { $("message").textContent = text || ""; };

@@ -2,6 +2,7 @@
 // unseen tiles, the move list, the controls of the other turns, the challenge
 // ruling and the spectators' link.
 
+import { standingPlays as playsStanding } from "../after-game.js";
 import { clockText } from "./clock.js";
 import { $, S, el, fmt } from "./page.js";
 import { state } from "./state.js";
@@ -21,18 +22,7 @@ export function describeItem(h) {
 }
 
 // The plays that still stand: a correction's voided ones and challenged-off ones left out.
-export function standingPlays() {
-  const plays = [];
-  for (const h of state.game.history) {
-    if (h.voided) continue;
-    if (h.type === "play") plays.push(h);
-    if (h.type === "withdrawal") {
-      const i = plays.map((p) => p.player).lastIndexOf(h.player);
-      if (i >= 0) plays.splice(i, 1);
-    }
-  }
-  return plays;
-}
+export const standingPlays = () => playsStanding(state.game.history);
 
 export function renderScores() {
   const { game } = state;

@@ -15,4 +15,6 @@ export const state = {
   swapMode: false,
   previewOk: false, // the play being entered was scored, so it can be committed
   errorSquare: null, // {row, col} of an illegal placement
+  analysis: null, // once the game is over: {version, loading | data | failed}
+  shown: null, // a best play drawn on the board: {turn, tiles: "r,c" -> tile, later: Set of "r,c"}
 };
