@@ -30,9 +30,11 @@ SOURCES = {
         [
             PAGES / "spectator.py",
             PAGES / "judge.py",
+            PAGES / "after_game.py",
             ROOT / "adjudicator" / "services" / "board_svg.py",
         ],
     ),
+    # The after-game view's words are the keeper's and the spectator's alike.
     "keeper": (
         [PAGES / "templates" / "keeper.html"],
         [PAGES / "keeper.py", PAGES / "after_game.py"],

@@ -118,12 +118,24 @@ def legend(layout: Layout, gettext: Gettext = english) -> list[LegendItem]:
     return items
 
 
+def geometry(layout: Layout) -> dict[str, int]:
+    """Where the squares are on the picture: a square's side, the margin of the
+    coordinates (left and top), and the picture's size; a page that draws over
+    the picture (the spectator's best play) places its squares by these."""
+    return {
+        "cell": CELL,
+        "margin": MARGIN,
+        "width": MARGIN + layout.cols * CELL + 2,
+        "height": MARGIN + layout.rows * CELL + 2,
+    }
+
+
 def board_svg(state: GameState, gettext: Gettext = english) -> str:
     rules = state.rules
     layout, alpha, board = rules.layout, rules.alphabet, state.board
     last = state.last_play.placement.squares() if state.last_play else set()
-    width = MARGIN + layout.cols * CELL + 2
-    height = MARGIN + layout.rows * CELL + 2
+    size = geometry(layout)
+    width, height = size["width"], size["height"]
     name = gettext("%(title)s board") % {"title": gettext(rules.title)}
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '

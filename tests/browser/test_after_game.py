@@ -1,8 +1,8 @@
 """After the game (issue 36): the keeper's optional rack with a play, a pass or
 an exchange, and each turn's best play and the points missed on the keeper's
-final screen, the best play drawn on the board on request and taken off
-again.  Screenshots: keeper-rack-*, keeper-analysis-*, keeper-best-* at
-tablet, upright tablet and phone size."""
+final screen and the spectator page, the best play drawn on the board on
+request and taken off again.  Screenshots: keeper-rack-*, keeper-analysis-*,
+keeper-best-*, spectator-analysis-*, spectator-best-* at tablet and phone size."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import assert_accessible, assert_fits, small_targets
 from tests.browser.keeper_steps import api, do, out_of_view, shoot_view, start, tap, wait_preview
+from tests.browser.test_spectator import Game, open_game
 
 pytestmark = pytest.mark.browser
 
@@ -152,3 +153,105 @@ def test_the_final_screen_says_when_no_rack_was_entered(open_page, live_server):
     do(page, "#end-now")
     page.wait_for_selector("#analysis-body p.hint:not(:has-text('Working out'))")
     assert "No rack was entered" in page.text_content("#analysis-body")
+
+
+def finished_game(live_server) -> Game:
+    """Ann and Bob through the API, with their racks; ended."""
+    game = Game(live_server, "scrabble-en", ["Ann", "Bob"])
+    game.post(type="play", player=0, move="8D WINDY", rack="WINDYAE")
+    game.post(type="play", player=1, move="E7 S.X", rack="SXAEIRT")
+    game.post(type="pass", player=0)
+    game.post(type="end", player=0, racks={})
+    return game
+
+
+@pytest.mark.parametrize("size", ["tablet", "portrait", "phone"])
+def test_the_spectator_sees_the_best_plays_once_the_game_is_over(open_page, live_server, size):
+    game = finished_game(live_server)
+    page = open_game(open_page, game, size, "en")
+    page.wait_for_selector("#analysis:not([hidden]) .an-turn")
+    turns = page.locator("#analysis .an-turn")
+    assert turns.count() == 3
+    assert "Points missed: 2" in turns.nth(0).inner_text()  # YAWNED 34 against WINDY 32
+    assert "not analysed" in turns.nth(2).inner_text()
+    assert_fits(page)
+    assert small_targets(page) == []
+    turns.nth(0).scroll_into_view_if_needed()
+    shoot_view(page, "spectator-analysis", size, "en")
+    page.click("#analysis .an-turn >> nth=0 >> button")
+    assert page.locator("#board-overlay g.best").count() == 6  # YAWNED
+    assert page.locator("#board-overlay rect.later").count() == 7
+    assert "Move 1, Ann" in page.text_content("#showing-text")
+    assert out_of_view(page, "#showing", "#board") == []
+    shoot_view(page, "spectator-best", size, "en")
+    if size == "tablet":
+        assert_accessible(page)
+    page.click("#showing-back")
+    assert page.locator("#board-overlay *").count() == 0 and page.is_hidden("#showing")
+    assert page.evaluate("document.activeElement.dataset.index") == "0"
+
+
+@pytest.mark.parametrize(
+    ("status", "code"),
+    [(403, "finder-disabled"), (409, "game-in-progress"), (503, "no-word-graph"), (401, "")],
+)
+def test_the_spectator_shows_nothing_when_the_analysis_is_not_given(
+    open_page, live_server, status, code
+):
+    game = finished_game(live_server)
+    page = open_page("about:blank", "tablet", "en")
+    answered = []
+
+    def refuse(route):
+        answered.append(route.request.url)
+        problem = {"status": status, "code": code, "detail": "not here"}
+        route.fulfill(
+            status=status, content_type="application/problem+json", body=json.dumps(problem)
+        )
+
+    page.route("**/analysis", refuse)
+    page.goto(game.url)
+    page.wait_for_function("() => document.getElementById('board').naturalWidth > 0")
+    page.wait_for_timeout(500)  # the page asked, and had its answer
+    assert answered and page.is_hidden("#analysis") and page.is_hidden("#showing")
+    text = page.inner_text("body")
+    assert "not here" not in text and "best plays" not in text.lower()
+    assert page.text_content("#live") == "Following the game: the page updates itself."
+
+
+def test_the_spectator_asks_nothing_while_the_game_is_played(open_page, live_server):
+    game = Game(live_server, "scrabble-en", ["Ann", "Bob"])
+    page = open_game(open_page, game, "phone", "en")
+    asked = []
+    page.on("request", lambda r: asked.append(r.url) if "/analysis" in r.url else None)
+    game.post(type="play", player=0, move="8D WINDY", rack="WINDYAE")
+    page.wait_for_function(
+        f"() => document.getElementById('game').dataset.version === '{game.version}'",
+        timeout=15_000,
+    )
+    assert asked == [] and page.is_hidden("#analysis")
+
+
+def test_the_best_plays_in_russian_on_both_pages(open_page, live_server):
+    """An Erudite game with its racks: the spectator page and the keeper's final
+    screen (on a device that only watches) say it all in Russian."""
+    game = Game(live_server, "erudite-ru", ["Аня", "Борис"])
+    game.post(type="play", player=0, move="8H КОТ", rack="КОТАЕНР")
+    game.post(type="pass", player=1, rack="*МАЛИНС")  # * a star
+    game.post(type="end", player=0, racks={})
+    page = open_game(open_page, game, "tablet", "ru")
+    page.wait_for_selector("#analysis:not([hidden]) .an-turn")
+    page.click("#analysis .an-turn >> nth=1 >> button")
+    text = page.inner_text("#analysis") + page.inner_text("#showing")
+    assert "Лучший:" in text and "Разобрано ходов" in text and "Ход 2, Борис" in text
+    for english in ("Best", "missed", "Show on the board", "Rack", "analysed"):
+        assert english not in text, english
+    assert_fits(page)
+    shoot_view(page, "spectator-best", "tablet", "ru")
+    keeper = open_page(f"{live_server.url}/keep/{game.id}", "tablet", "ru")
+    keeper.wait_for_selector("#analysis-body .an-turn")
+    keeper.click("#analysis-body .an-turn >> nth=0 >> button")
+    assert "Ход 1, Аня" in keeper.text_content("#showing-text")
+    assert_fits(keeper)
+    assert_accessible(keeper)
+    shoot_view(keeper, "keeper-best", "tablet", "ru")

@@ -17,7 +17,8 @@ from flask import Blueprint, render_template
 
 from adjudicator.core.events import EventKind
 from adjudicator.core.notes import NoteCode
-from adjudicator.services.board_svg import legend
+from adjudicator.services.board_svg import geometry, legend
+from adjudicator.web.pages import after_game
 from adjudicator.web.runtime.auth import PAGE_HEADERS
 from adjudicator.web.runtime.extension import runtime
 from adjudicator.web.runtime.i18n import gettext, pgettext
@@ -60,13 +61,16 @@ class MoveRow:
 def page(id_: str) -> tuple[str, int, dict[str, str]]:
     rt = runtime()
     game = rt.games.spectator_view(id_)
+    layout = rt.registry.ruleset(game.ruleset).layout
     html = render_template(
         "game.html",
         game=game,
         title=gettext(game.title),
         status=status_line(game),
         moves=move_rows(game),
-        legend=legend(rt.registry.ruleset(game.ruleset).layout, gettext),
+        legend=legend(layout, gettext),
+        geometry=geometry(layout),
+        after_strings=after_game.strings(),
         clocks=clocks(game),
         clock_text=clock_text,
         languages=rt.catalogues.names(),

@@ -59,8 +59,8 @@ function verdict(turn, S) {
   const best = turn.best[0];
   if (!best) return [el("span", { text: S.an_no_play })];
   const parts = [
-    el("span", { class: "an-play" }, fmt(S.an_best, { move: best.move, score: best.score }),
-      best.bingo ? el("span", { class: "an-bingo", text: S.an_bingo }) : null),
+    el("span", { class: "an-play" }, el("span", { class: "an-move", text: fmt(S.an_best, { move: best.move, score: best.score }) }),
+      best.bingo ? " " : null, best.bingo ? el("span", { class: "an-bingo", text: S.an_bingo }) : null),
     el("span", { class: turn.missed ? "an-missed" : "an-none", text: turn.missed ? fmt(S.an_missed, { points: turn.missed }) : S.an_nothing_missed }),
   ];
   if (turn.bingo_available && !best.bingo) parts.push(el("span", { text: S.an_bingo_possible }));

@@ -2,7 +2,8 @@
 // GET /api/v1/games/<id> for the game's version; when that changes it fetches
 // this page again (the server says everything in the reader's language) and
 // puts its status, scores and moves in place, then the board picture.
-// Without script the page is still complete; it just does not move.
+// Without script the page is still complete; it just does not move.  Once the
+// game is over, spectator-after.js adds each turn's best play.
 "use strict";
 
 (function () {
@@ -72,6 +73,19 @@
     }
   }
 
+  // Once the game is over: the best plays (a module, loaded then).  It is extra:
+  // whatever goes wrong with it, the page goes on following the game.
+  let after = null;
+  async function afterGame(game) {
+    if (!after && game.status !== "over") { return; }
+    try {
+      after = after || await import(main.dataset.afterModule);
+      await after.follow(main, strings, game);
+    } catch (e) {
+      // nothing of it is shown
+    }
+  }
+
   async function poll() {
     timer = null;
     if (busy) { return; }
@@ -84,6 +98,7 @@
         await redraw();
         version = game.version;
         main.dataset.version = String(version);
+        afterGame(game);
       }
       setClock(game.clock);
       failures = 0;
@@ -111,6 +126,9 @@
     }
   });
   say(strings.live);
+  if (main.dataset.status === "over") {
+    fetchOk(main.dataset.apiUrl, "application/json").then((r) => r.json()).then(afterGame, () => {});
+  }
   setClock(JSON.parse(document.getElementById("clock").textContent));
   window.setInterval(showClock, 1000);
   schedule();
