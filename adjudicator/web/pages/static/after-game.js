@@ -39,6 +39,10 @@ export function laterSquares(history, index) {
     .flatMap((h) => (h.squares || []).map(([r, c]) => `${r},${c}`)));
 }
 
+// What a best play puts on the board: its tiles, and in Erudite the letters its
+// star swaps put where the stars were (the stars are among its tiles).
+export const bestTiles = (best) => [...best.tiles, ...(best.swaps || []).map((s) => ({ ...s, blank: false }))];
+
 // Whether the analysis has anything to say: a turn with a rack, analysed or flagged.
 export const anyRack = (analysis) => analysis.turns.some((t) => t.status !== "no-rack");
 

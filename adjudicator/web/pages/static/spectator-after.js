@@ -6,7 +6,7 @@
 // (403 switched off, 401 keys only, 409 being played, 503 no word graph) the
 // page shows nothing of it.
 
-import { analysisView, anyRack, laterSquares, showingText } from "./after-game.js";
+import { analysisView, anyRack, bestTiles, laterSquares, showingText } from "./after-game.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -76,7 +76,7 @@ function drawOverlay() {
       const { x, y } = at(r, c);
       parts.push(node("rect", { x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, class: "later" }));
     }
-    for (const t of shown.best[0].tiles) {
+    for (const t of bestTiles(shown.best[0])) {
       const { x, y } = at(t.row, t.col);
       const letter = face(t.letter);
       const g = node("g", { class: t.blank ? "best blank" : "best" });

@@ -3,7 +3,7 @@
 // version of the game), and a turn's best play drawn on the board as it was
 // then, with a way back to the game's own board.
 
-import { analysisView, anyRack, laterSquares, showingText } from "../after-game.js";
+import { analysisView, anyRack, bestTiles, laterSquares, showingText } from "../after-game.js";
 import { api } from "./api.js";
 import { renderBoard } from "./board.js";
 import { $, S, el } from "./page.js";
@@ -54,7 +54,7 @@ export function showBest(turn) {
   const before = state.shown;
   state.shown = turn ? {
     turn,
-    tiles: new Map(turn.best[0].tiles.map((t) => [`${t.row},${t.col}`, t])),
+    tiles: new Map(bestTiles(turn.best[0]).map((t) => [`${t.row},${t.col}`, t])),
     later: laterSquares(state.game.history, turn.index),
   } : null;
   $("showing").hidden = !turn;
