@@ -10,7 +10,7 @@ from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from adjudicator.core.events import Event, EventKind, Exchange, LineEvent, Play, RackPoints, Ruled
-from adjudicator.core.game import GameState, HistoryEntry
+from adjudicator.core.game import OVER, GameState, HistoryEntry
 from adjudicator.core.notes import NoteCode, NoteParam
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 from adjudicator.services.answer import Answer
@@ -132,7 +132,9 @@ def describe(game: Game, rack: str | None = None, **extra: t.Any) -> dict[str, t
         "unseen_count": sum(v for v in unseen.values() if v > 0),
         "target": s.target,
         "challenge_rule": game.record.challenge_rule or s.rules.challenge_rule,
-        "history": [_item(h) for h in s.history],
+        # The racks a keeper entered stay hidden while an API game is played: the
+        # tiles a player kept would show to the others (the analysis reads them after).
+        "history": [_item(h, s.status == OVER or game.record.source != "api") for h in s.history],
         "flags": _flags(game),
     }
 
@@ -161,7 +163,7 @@ def _param(value: NoteParam) -> int | str | list[int] | list[str]:
     return value
 
 
-def _item(h: HistoryEntry) -> HistoryItem:
+def _item(h: HistoryEntry, racks: bool) -> HistoryItem:
     item: HistoryItem = {
         "index": h.index,
         "type": h.kind,
@@ -180,7 +182,7 @@ def _item(h: HistoryEntry) -> HistoryItem:
         item["move"] = move
     if isinstance(e, Play):
         item["squares"] = [[r, c] for r, c, _ in e.placement]
-    if isinstance(e, LineEvent) and e.rack is not None:
+    if racks and isinstance(e, LineEvent) and e.rack is not None:
         item["rack"] = e.rack
     if isinstance(e, Exchange | RackPoints):
         item["tiles"] = e.tiles

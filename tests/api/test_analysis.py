@@ -172,3 +172,15 @@ def test_indices_follow_the_history_after_a_correction(gc):
     text = gc.get(ANALYSIS.format(game.id) + ".gcg").get_data(as_text=True).splitlines()
     note = next(i for i, ln in enumerate(text) if ln.startswith("#note best"))
     assert text[note - 1].startswith(">Ann: WINDYAB 8D WINDY")
+
+
+def test_racks_stay_hidden_while_the_game_is_played(gc):
+    game = Game(gc)
+    game.add(type="play", player=0, move="8D WINDY", rack="WINDYAB")
+    during = gc.get(f"/api/v1/games/{game.id}").get_json()
+    assert "rack" not in during["history"][0]  # Bob would see Ann's A and B
+    for player in (1, 0, 1):
+        game.add(type="pass", player=player)
+    game.add(type="end", player=0, racks={"0": "ABEEIOS", "1": "AEINRST"})
+    after = gc.get(f"/api/v1/games/{game.id}").get_json()
+    assert after["history"][0]["rack"] == "WINDYAB"
