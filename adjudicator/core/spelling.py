@@ -22,7 +22,8 @@ import typing as t
 import unicodedata
 from dataclasses import dataclass, field, replace
 
-from adjudicator.core.alphabet import PRIVATE_USE_BASE, Alphabet
+from adjudicator.core.alphabet import Alphabet
+from adjudicator.core.tile_reader import PRIVATE_USE_BASE
 from adjudicator.core.tiles import BLANK_BIT
 
 
