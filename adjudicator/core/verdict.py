@@ -7,7 +7,6 @@ the tags of the word's readings, so no language is named here.
 from __future__ import annotations
 
 import itertools
-import re
 import typing as t
 import unicodedata
 from dataclasses import dataclass, field
@@ -16,13 +15,13 @@ from typing import NotRequired
 from typing_extensions import TypedDict
 
 from adjudicator.core.lexicon import SOURCE_SHIFT, Lexicon
-from adjudicator.core.spelling import Speller
 from adjudicator.core.wordfilter import TAGS, WordFilter, recorded_tags
 from adjudicator.errors import InvalidRequestError, UnknownTileError, WordTooLongError
 
 if t.TYPE_CHECKING:
     from adjudicator.core.alphabet import Alphabet
     from adjudicator.core.ruleset import Ruleset
+    from adjudicator.core.tile_reader import TileReader
 
 MAX_WORD_LENGTH = 64
 
@@ -240,34 +239,22 @@ class WordChecker:
 
     rules: Ruleset
     lexicon: Lexicon
-    speller: Speller = field(init=False, repr=False, compare=False)
     _judge: WordJudge = field(init=False, repr=False, compare=False)
-    _digraphs: bool = field(init=False, repr=False, compare=False)  # written with letters
-    _longest: int = field(init=False, repr=False, compare=False)  # characters of one tile
-    # Finds a character the ruleset folds (None: it folds none).
-    _folds: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "speller", Speller(self.rules.alphabet, self.rules.fold))
-        spelled = any(spec.spelled for spec in self.rules.alphabet.letters)
-        object.__setattr__(self, "_digraphs", spelled)
-        texts = [
-            text
-            for spec in self.rules.alphabet.letters
-            for text in (spec.label, spec.blank_label, *spec.aliases, *spec.blank_aliases)
-        ]
-        texts += [text for spec in self.rules.alphabet.letters for text in spec.spelled]
-        longest = max(len(unicodedata.normalize("NFC", text)) for text in texts)
-        object.__setattr__(self, "_longest", longest)
-        sources = "".join(self.rules.fold)
-        object.__setattr__(
-            self, "_folds", re.compile(f"[{re.escape(sources)}]") if sources else None
-        )
+        # The one value a checker derives.  A checker is made from its ruleset and
+        # lexicon alone (by the loader, by tests), so its judge cannot be handed in;
+        # a frozen dataclass takes a value derived from its own fields only here, once.
         recorded = recorded_tags(self.lexicon.manifest.get("tags"))
         word_filter = self.rules.word_filter.within(recorded)
         object.__setattr__(
             self, "_judge", WordJudge(self.lexicon, word_filter, self.rules.alphabet)
         )
+
+    @property
+    def reader(self) -> TileReader:
+        """How words are read: the ruleset's alphabet under its fold."""
+        return self.rules.reader
 
     def check(self, text: str, max_length: int = MAX_WORD_LENGTH) -> CheckedWord:
         """Judge one word as typed: either case, NFC or not, folded by the ruleset.
@@ -281,15 +268,16 @@ class WordChecker:
             raise InvalidRequestError("empty word", word=text)
         # A tile reads from at most the longest of its texts (NFC, as read): longer
         # text is too long, said without reading (and quoting) all of it.
+        reader = self.rules.reader
         size = len(unicodedata.normalize("NFC", word))
-        if size > max_length * self._longest:
+        if size > max_length * reader.longest:
             raise WordTooLongError(
                 f"{size} characters; at most {max_length} tiles", word, max_length
             )
         try:
             # A digraph alphabet's tilings (spell()'s first), read once; else spell().
-            readings = self.speller.readings(word) if self._digraphs else None
-            key, labels = readings[0] if readings else self.speller.spell(word)
+            readings = reader.readings(word) if reader.digraphs else None
+            key, labels = readings[0] if readings else reader.spell(word)
         except UnknownTileError as exc:
             char = exc.fields["character"]
             if char in _SHAPE_REASONS or char.isdigit():
@@ -316,8 +304,8 @@ class WordChecker:
                 verdict["source"] = source
         else:
             verdict = {"word": "".join(labels), "valid": False, "tiles": labels, "reason": reason}
-        if self._folds is not None and self._folds.search(word):
-            verdict["folded"] = {src: dst for src, dst in self.rules.fold.items() if src in word}
+        if reader.folds is not None and reader.folds.search(word):
+            verdict["folded"] = {src: dst for src, dst in reader.fold.items() if src in word}
         if tilings > 1:
             verdict["tilings"] = tilings
         return verdict
