@@ -92,32 +92,19 @@ class WordJudge:
     lexicon: Lexicon
     word_filter: WordFilter
     alphabet: Alphabet | None = None
-    # The rank of a reading by the tag bits that matter to the filter and the
-    # reasons (``tags & _mask``): ACCEPTED, or its index in _REASONS.
-    _mask: int = field(init=False, repr=False, compare=False)
-    _ranks: t.Mapping[int, int] = field(init=False, repr=False, compare=False)
-    _folded: int = field(init=False, repr=False, compare=False)  # rejected when all folded
-    # A merged lexicon's source names, by the index its tag bits hold; empty for one source.
-    sources: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    # What it looks up, made with the judge from its fields (see JudgeTables).
+    tables: JudgeTables = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        flt = self.word_filter
-        mask = flt.reject | _COMMON_BAD | _NOMINATIVE_PLURAL | _REASON_BITS
-        for need in flt.accept:
-            mask |= need
-        # Only the bits this lexicon's readings can carry (a plain list: a few).
-        mask &= recorded_tags(self.lexicon.manifest.get("tags"))
-        ranks = {}
-        bits = mask
-        while True:  # every subset of mask
-            ranks[bits] = ACCEPTED if flt.accepts(bits) else _rank(bits)
-            if not bits:
-                break
-            bits = (bits - 1) & mask
-        object.__setattr__(self, "_mask", mask)
-        object.__setattr__(self, "_ranks", ranks)
-        object.__setattr__(self, "_folded", flt.reject & TAGS["folded"])
-        object.__setattr__(self, "sources", self.lexicon.sources)
+        # The one value a judge derives.  A judge is made from its lexicon and filter
+        # alone (by a word checker, by tests), so its tables cannot be handed in; a
+        # frozen dataclass takes a value derived from its own fields only here, once.
+        object.__setattr__(self, "tables", JudgeTables.of(self.word_filter, self.lexicon))
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """A merged lexicon's source names, by the index its tag bits hold; empty for one."""
+        return self.tables.sources
 
     def __call__(self, key: str) -> Reason | None:
         """Why the word of ``key`` is not acceptable; None when it is."""
@@ -132,7 +119,8 @@ class WordJudge:
                 "code": "not-in-lexicon",
                 "detail": f"{self.spell(key)} is not in {lexicon.name}",
             }
-        mask, ranks = self._mask, self._ranks
+        tables = self.tables
+        mask, ranks = tables.mask, tables.ranks
         best, lemma_rule = _WEAKEST, 0
         every = -1  # the tags every reading has
         for tags, rule in records:
@@ -142,7 +130,7 @@ class WordJudge:
             if rank < best:
                 best, lemma_rule = rank, rule
             every &= tags
-        if every & self._folded:
+        if every & tables.folded:
             return _spelled_differently(lexicon, key, self.spell)
         code, before, after = _REASONS[best]
         named = lexicon.lemma(key, lemma_rule) if best < _NAMES_LEMMA else key
@@ -155,14 +143,42 @@ class WordJudge:
     def source(self, records: t.Sequence[tuple[int, int]]) -> str | None:
         """Which of a merged lexicon's sources the first acceptable of these
         readings comes from; None when none is acceptable or the lexicon has one source."""
-        sources = self.sources
+        tables = self.tables
+        sources = tables.sources
         if not sources:
             return None
-        mask, ranks = self._mask, self._ranks
+        mask, ranks = tables.mask, tables.ranks
         for tags, _rule in records:
             if ranks[tags & mask] == ACCEPTED:
                 return sources[tags >> SOURCE_SHIFT]
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeTables:
+    """What a :class:`WordJudge` looks up, made once from its filter and lexicon."""
+
+    mask: int  # the tag bits that matter to the filter and the reasons
+    ranks: t.Mapping[int, int]  # tags & mask -> ACCEPTED, or an index in _REASONS
+    folded: int  # a key whose every reading has these bits is spelled differently
+    sources: tuple[str, ...]  # a merged lexicon's source names; empty for one source
+
+    @classmethod
+    def of(cls, flt: WordFilter, lexicon: Lexicon) -> JudgeTables:
+        """The ranks under ``flt`` of the tag bits ``lexicon`` records."""
+        mask = flt.reject | _COMMON_BAD | _NOMINATIVE_PLURAL | _REASON_BITS
+        for need in flt.accept:
+            mask |= need
+        # Only the bits this lexicon's readings can carry (a plain list: a few).
+        mask &= recorded_tags(lexicon.manifest.get("tags"))
+        ranks = {}
+        bits = mask
+        while True:  # every subset of mask
+            ranks[bits] = ACCEPTED if flt.accepts(bits) else _rank(bits)
+            if not bits:
+                break
+            bits = (bits - 1) & mask
+        return cls(mask, ranks, flt.reject & TAGS["folded"], lexicon.sources)
 
 
 def _rank(tags: int) -> int:
@@ -299,7 +315,7 @@ class WordChecker:
                     break
         if reason is None:
             verdict: CheckedWord = {"word": "".join(labels), "valid": True, "tiles": labels}
-            source = self._judge.source(records) if self._judge.sources else None
+            source = self._judge.source(records) if self._judge.tables.sources else None
             if source is not None:
                 verdict["source"] = source
         else:
