@@ -204,7 +204,7 @@ class TileReader:
         :raises UnknownTileError: as :meth:`tiles`.
         """
         if not extra:
-            return list(self.tiles(text))
+            return list(self._read(text, self._tiles, self._longer).encode("latin-1"))
         pieces = [self._placeholder.get(k, k) for k in extra]  # a longer one never reads
         symbols = {p: chr(_SYMBOLS + i) for i, p in enumerate(pieces) if len(p) == 1}
         chars = _Chars.of({**self._piece_tiles, **symbols}, self._inside)
