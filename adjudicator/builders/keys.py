@@ -1,7 +1,7 @@
 """Word text -> lexicon key, and the checks that decide why an entry is unusable.
 
-A key is :meth:`Alphabet.key` of the word's undesignated tiles, read by the
-same :class:`~adjudicator.core.spelling.Speller` that word checks use, so an
+A key is :meth:`Alphabet.key` of the word's undesignated tiles, spelled by a
+:class:`~adjudicator.core.tile_reader.TileReader` as word checks spell, so an
 entry is keyed exactly as a player's word is looked up.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import typing as t
 
 from adjudicator.core.alphabet import Alphabet
-from adjudicator.core.spelling import Speller
+from adjudicator.core.tile_reader import TileReader
 from adjudicator.errors import LexiconBuildError, UnknownTileError
 
 HYPHENS = "-\u2010\u2011\u2012\u2013\u2014\u2212"
@@ -61,7 +61,7 @@ def case_of(text: str) -> str:
 
 class KeyMaker:
     """Callable turning a word (either case) into its lexicon key, as a word
-    check reads it (:class:`~adjudicator.core.spelling.Speller`), folded by
+    check reads it (:meth:`TileReader.spell`), folded by
     ``fold`` first when one is given (Ё to Е for an alphabet without Ё).
 
     :raises UnknownTileError: a character that is no tile of the alphabet.
@@ -69,10 +69,10 @@ class KeyMaker:
 
     def __init__(self, alphabet: Alphabet, fold: t.Mapping[str, str] | None = None) -> None:
         self.alphabet = alphabet
-        self._speller = Speller(alphabet, dict(fold or {}))
+        self._reader = TileReader.compile(alphabet, fold)
 
     def __call__(self, text: str) -> str:
-        return self._speller.spell(text)[0]
+        return self._reader.spell(text)[0]
 
     def try_key(self, text: str) -> str | None:
         """The key, or ``None`` when a character is not in the alphabet."""

@@ -1,28 +1,20 @@
 """Alphabets as data: labels, explicit blank labels, aliases, counts, scores.
 
-Strings become tile integers only here (:meth:`Alphabet.tokenize`) and go back
-to strings only here (:meth:`Alphabet.render`).  Multi-character tiles are
-matched greedily, longest label first.
+Strings become tile integers only through an alphabet's reader
+(:class:`~adjudicator.core.tile_reader.TileReader`: :meth:`Alphabet.tokenize`,
+or a ruleset's ``reader`` under its fold) and go back to strings only here
+(:meth:`Alphabet.render`).  Multi-character tiles are matched greedily, longest
+label first.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
 import typing as t
-import unicodedata
 from dataclasses import dataclass, field
 
-from adjudicator.core.tiles import BLANK, BLANK_BIT, EMPTY, Tile
-from adjudicator.errors import UnknownTileError
-
-PRIVATE_USE_BASE = 0xE000
-# Notation symbols that :meth:`Alphabet.tokenize` can read when the caller says
-# what they stand for (``extra``): a square or played-through tile, and the blank.
-DOT = "."
-# A board row's longer labels (digraph tiles) read as one private character each.
-_PRIVATE_CELLS = PRIVATE_USE_BASE + 0x100
-_PRIVATE_CELL = re.compile(f"[{chr(_PRIVATE_CELLS)}-{chr(_PRIVATE_CELLS + 0xFF)}]")
+from adjudicator.core.tile_reader import PRIVATE_USE_BASE, TileReader
+from adjudicator.core.tiles import BLANK_BIT, Tile
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,70 +40,18 @@ class Alphabet:
     letters: tuple[TileSpec, ...]
     blank_label: str = "?"
     blank_count: int = 2
-    # Made from the letters when the alphabet is made, and never changed: what each
-    # label, blank label and alias reads as; how text splits into them; and each
-    # tile's label and lexicon key character.
-    _tiles: t.Mapping[str, Tile] = field(init=False, repr=False, compare=False)
-    _cells: t.Mapping[str, Tile] = field(init=False, repr=False, compare=False)
-    _cell_labels: t.Mapping[Tile, str] = field(init=False, repr=False, compare=False)
-    _split: t.Callable[[str], list[str]] = field(init=False, repr=False, compare=False)
-    _labels: t.Mapping[Tile, str] = field(init=False, repr=False, compare=False)
-    _keys: t.Mapping[Tile, str] = field(init=False, repr=False, compare=False)
-    _values: t.Mapping[Tile, int] = field(init=False, repr=False, compare=False)
-    _counts: t.Mapping[Tile, int] = field(init=False, repr=False, compare=False)
-    # Board rows read in C-speed string passes: longer labels to one private
-    # character each, a check that every character is known, then each to its tile.
-    _longer_cells: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
-    _not_cell: re.Pattern[str] = field(init=False, repr=False, compare=False)
-    _private_cells: t.Mapping[str, str] = field(init=False, repr=False, compare=False)
-    _cell_bytes: t.Mapping[int, str] = field(init=False, repr=False, compare=False)
+    # The alphabet compiled without a fold when it is made: how text reads as
+    # tiles, and each tile's label, lexicon key character, score and count.
+    reader: TileReader = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if len(self.letters) >= BLANK_BIT:  # a tile, blank or not, is one byte on a board
             raise ValueError(f"the {self.name} alphabet has more than {BLANK_BIT - 1} letters")
-        tiles: dict[str, Tile] = {}
-        labels: dict[Tile, str] = {BLANK: self.blank_label}
-        keys: dict[Tile, str] = {}
-        values: dict[Tile, int] = {}
-        counts: dict[Tile, int] = {BLANK: self.blank_count}
-        for tile, spec in enumerate(self.letters, start=1):
-            values[tile] = values[tile | BLANK_BIT] = spec.score
-            counts[tile] = counts[tile | BLANK_BIT] = spec.count
-            for text in (spec.label, *spec.aliases):
-                tiles[unicodedata.normalize("NFC", text)] = tile
-            for text in (spec.blank_label, *spec.blank_aliases):
-                tiles[unicodedata.normalize("NFC", text)] = tile | BLANK_BIT
-            labels[tile], labels[tile | BLANK_BIT] = spec.label, spec.blank_label
-            # One code point per tile, so a digraph tile never collides with its letters.
-            key = spec.label if len(spec.label) == 1 else chr(PRIVATE_USE_BASE + tile)
-            keys[tile] = keys[tile | BLANK_BIT] = key
-        # Text splits into labels greedily, longest first.  A single character needs no
-        # alternative of its own ("." takes it), so text without longer labels splits
-        # into its characters.
-        longer = sorted((s for s in {*tiles, DOT, self.blank_label} if len(s) > 1), key=len)
-        alternatives = "".join(re.escape(s) + "|" for s in reversed(longer))
-        split = re.compile(alternatives + ".", re.DOTALL).findall if longer else list
-        object.__setattr__(self, "_tiles", tiles)
-        # A board square is a tile or "." (EMPTY, which is also the blank's id on a rack).
-        object.__setattr__(self, "_cells", {**tiles, DOT: EMPTY})
-        object.__setattr__(self, "_cell_labels", {**labels, EMPTY: DOT})
-        object.__setattr__(self, "_split", split)
-        object.__setattr__(self, "_labels", labels)
-        object.__setattr__(self, "_keys", keys)
-        object.__setattr__(self, "_values", values)
-        object.__setattr__(self, "_counts", counts)
-        # Board rows: each longer label stands in for one private character first.
-        cells = {**tiles, DOT: EMPTY}
-        longer_cells = sorted((text for text in cells if len(text) > 1), key=len, reverse=True)
-        private = {text: chr(_PRIVATE_CELLS + cells[text]) for text in longer_cells}
-        read = {ord(c): chr(tile) for c, tile in cells.items() if len(c) == 1}
-        read.update({ord(char): chr(cells[text]) for text, char in private.items()})
-        pattern = "|".join(map(re.escape, longer_cells))
-        object.__setattr__(self, "_longer_cells", re.compile(pattern) if longer_cells else None)
-        object.__setattr__(self, "_private_cells", private)
-        known = "".join(chr(code) for code in read)
-        object.__setattr__(self, "_not_cell", re.compile(f"[^{re.escape(known)}]"))
-        object.__setattr__(self, "_cell_bytes", read)
+        # The one value an alphabet derives.  An alphabet is made from its data alone
+        # (by the loader, by tests, by library users: Alphabet(name, letters)), so its
+        # reader cannot be handed in; a frozen dataclass takes a value derived from its
+        # own fields only here, once, before anyone holds the alphabet.
+        object.__setattr__(self, "reader", TileReader.compile(self))
 
     # -- facts --------------------------------------------------------------
 
@@ -135,7 +75,7 @@ class Alphabet:
         :raises ValueError: a tile id outside this alphabet.
         """
         try:
-            return self._values[tile]
+            return self.reader.score_of[tile]
         except KeyError:
             raise ValueError(f"{tile} is not a tile of the {self.name} alphabet") from None
 
@@ -145,7 +85,7 @@ class Alphabet:
         :raises ValueError: a tile id outside this alphabet.
         """
         try:
-            return self._counts[tile]
+            return self.reader.count_of[tile]
         except KeyError:
             raise ValueError(f"{tile} is not a tile of the {self.name} alphabet") from None
 
@@ -169,19 +109,20 @@ class Alphabet:
         fold: t.Mapping[str, str] | None = None,
         extra: t.Mapping[str, Tile | None] | None = None,
     ) -> list[Tile | None]:
-        """Turn text into tiles.
+        """Turn text into tiles, as :meth:`TileReader.read` reads them.
 
         The text is NFC-normalized and folded (``fold`` maps one character to
         another, Ё to Е say), then read greedily, longest label first.  Uppercase
         labels are letters, blank labels are designated blanks.  ``extra`` says
         what the notation symbols stand for where the caller allows them: ``.``
         (an empty or played-through square) and the blank label (an undesignated
-        blank).
+        blank).  A ruleset reads under its fold with its own ``reader``, compiled
+        once; a ``fold`` given here is compiled for this call.
 
         :raises UnknownTileError: naming the 0-based position in the normalized text.
         """
-        table = self._tiles if not extra else {**self._tiles, **extra}
-        return self._read(text, fold, table)
+        reader = self.reader if not fold else TileReader.compile(self, fold)
+        return reader.read(text, extra)
 
     def board_cells(self, text: str) -> bytes:
         """The squares of a board row, one byte each: a tile's label, or ``.`` for an
@@ -189,42 +130,7 @@ class Alphabet:
 
         :raises UnknownTileError: as :meth:`tokenize`.
         """
-        norm = unicodedata.normalize("NFC", text)
-        if self._longer_cells is not None:
-            if _PRIVATE_CELL.search(norm):  # would read as a longer label
-                self._read(text, None, self._cells)
-            norm = self._longer_cells.sub(lambda m: self._private_cells[m[0]], norm)
-        if self._not_cell.search(norm):  # name the first unknown piece, as tokenize does
-            self._read(text, None, self._cells)
-            raise AssertionError(f"{text!r}: a character the tables do not know")
-        return norm.translate(self._cell_bytes).encode("latin-1")
-
-    def _normalize(self, text: str, fold: t.Mapping[str, str] | None) -> str:
-        norm = unicodedata.normalize("NFC", text)
-        if fold:  # one character to another, never to one that folds again (see ruleset)
-            for source, target in fold.items():
-                norm = norm.replace(source, target)
-        return norm
-
-    def _read(
-        self, text: str, fold: t.Mapping[str, str] | None, table: t.Mapping[str, Tile | None]
-    ) -> list[Tile | None]:
-        pieces = self._split(self._normalize(text, fold))
-        try:
-            return list(map(table.__getitem__, pieces))
-        except KeyError:
-            self._raise_unknown(text, pieces, table)
-
-    def _raise_unknown(
-        self, text: str, pieces: list[str], table: t.Mapping[str, t.Any]
-    ) -> t.NoReturn:
-        """Name the first piece that is no tile and no allowed symbol."""
-        position = 0
-        for piece in pieces:
-            if piece not in table:
-                raise UnknownTileError(text, position, piece, self.name)
-            position += len(piece)
-        raise AssertionError("every piece is known")
+        return self.reader.cells(text)
 
     def one_tile(self, text: str, *, fold: t.Mapping[str, str] | None = None) -> Tile | None:
         """The tile a field that holds one tile names: as :meth:`tokenize` reads it,
@@ -233,19 +139,12 @@ class Alphabet:
 
         :raises UnknownTileError: as :meth:`tokenize`.
         """
-        tiles = self.tokenize(text, fold=fold)
-        if len(tiles) == 1:
-            return tiles[0]
-        bare = self._normalize(text, fold)
-        for tile, label in self._labels.items():
-            if len(label) > 2 and label[0] == "[" and label[-1] == "]" and label[1:-1] == bare:
-                return tile
-        return None
+        reader = self.reader if not fold else TileReader.compile(self, fold)
+        return reader.one_tile(text)
 
     def rack(self, text: str) -> list[Tile]:
         """Tiles of a rack: letters plus the blank label for blanks."""
-        tiles = self.tokenize(text, extra={self.blank_label: BLANK})
-        return [BLANK if tile is None else tile for tile in tiles]
+        return self.reader.rack(text)
 
     # -- tiles -> strings ---------------------------------------------------
 
@@ -255,14 +154,14 @@ class Alphabet:
         :raises ValueError: a tile id outside this alphabet.
         """
         try:
-            return self._labels[tile]
+            return self.reader.label_of[tile]
         except KeyError:
             raise ValueError(f"{tile} is not a tile of the {self.name} alphabet") from None
 
     def labels(self, tiles: t.Iterable[Tile]) -> list[str]:
         """:meth:`label` of each tile."""
         try:
-            return list(map(self._labels.__getitem__, tiles))
+            return list(map(self.reader.label_of.__getitem__, tiles))
         except KeyError as exc:
             raise ValueError(f"{exc.args[0]} is not a tile of the {self.name} alphabet") from None
 
@@ -270,7 +169,7 @@ class Alphabet:
         """A board row's squares as text, each square's byte read as one character
         and translated to its label (``.`` for an empty square).  Board cells are
         tiles of this alphabet by construction (parsed or placed), so none is unknown."""
-        return cells.decode("latin-1").translate(self._cell_labels)
+        return self.reader.row_text(cells)
 
     def render(self, tiles: t.Iterable[Tile]) -> str:
         return "".join(self.labels(tiles))
@@ -284,7 +183,7 @@ class Alphabet:
         :raises ValueError: a tile id outside this alphabet.
         """
         try:
-            return self._keys[tile]
+            return self.reader.key_of[tile]
         except KeyError:
             raise ValueError(f"{tile} is not a tile of the {self.name} alphabet") from None
 
@@ -298,7 +197,7 @@ class Alphabet:
     def key(self, tiles: t.Iterable[Tile]) -> str:
         """The lexicon key of a word: :meth:`key_char` of each tile."""
         try:
-            return "".join(map(self._keys.__getitem__, tiles))
+            return "".join(map(self.reader.key_of.__getitem__, tiles))
         except KeyError as exc:
             raise ValueError(f"{exc.args[0]} is not a tile of the {self.name} alphabet") from None
 

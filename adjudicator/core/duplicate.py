@@ -133,7 +133,7 @@ def _rule(
     if slip.coord is None:
         return SlipRuling(player, Nullity.ILLEGAL_PLACEMENT, 0)
     try:
-        written = [tile for tile in rules.alphabet.tokenize(slip.word, fold=rules.fold) if tile]
+        written = rules.reader.tiles(slip.word)
     except UnknownTileError:
         return SlipRuling(player, Nullity.NOT_FROM_DRAW, 0)
     ruled = _at(rules, board, draw, written, slip.coord, is_word)

@@ -208,7 +208,7 @@ def _tiles(rules: Ruleset, ev: GcgEvent, word: str) -> list[int | None]:
     :raises GcgTileError: a character the ruleset's alphabet lacks, naming the line.
     """
     try:
-        return rules.alphabet.tokenize(word, fold=rules.fold, extra={".": None})
+        return rules.reader.move(word)
     except UnknownTileError as exc:
         raise GcgTileError(
             ev.line,

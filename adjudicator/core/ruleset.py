@@ -18,6 +18,7 @@ from adjudicator.core.alphabet import Alphabet
 from adjudicator.core.challenge import BonusPer, ChallengeRule
 from adjudicator.core.duplicate_rules import DuplicateRules, duplicate_rules_from_mapping
 from adjudicator.core.layout import Layout
+from adjudicator.core.tile_reader import TileReader
 from adjudicator.core.wordfilter import (
     WordFilter,
     recorded_tags,
@@ -96,6 +97,9 @@ class Ruleset:
     gcg_lexicons: tuple[str, ...] = ()
     # Duplicate Scrabble's rules (core/duplicate_rules.py); None: no duplicate games.
     duplicate: DuplicateRules | None = None
+    # How text reads as tiles: the alphabet under this fold, compiled once, when
+    # ruleset_from_mapping makes the ruleset (not a key of a ruleset file).
+    reader: TileReader = field(kw_only=True, repr=False, compare=False)
 
     @property
     def blank_scores_letter(self) -> bool:
@@ -135,7 +139,7 @@ _KEYS: dict[str, tuple[tuple[type, ...], bool]] = {
         f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
     )
     for f in dataclasses.fields(Ruleset)
-    if f.name != "name"
+    if f.name not in ("name", "reader")
 }
 # The keys that name one of a fixed set of choices.
 _CHOICES: dict[str, type[StrEnum]] = {
@@ -239,12 +243,14 @@ def ruleset_from_mapping(
             "duplicate",
         )
     }
+    alphabet = alphabets[data["alphabet"]]
     return Ruleset(
         name=name,
-        alphabet=alphabets[data["alphabet"]],
+        alphabet=alphabet,
         layout=layouts[data["layout"]],
         word_filter=word_filter,
         fold=dict(fold),
+        reader=TileReader.compile(alphabet, fold),
         finish_line_targets={k: dict(v) for k, v in targets.items()},
         sources=tuple(str(s) for s in data.get("sources", [])),
         notes=tuple(str(s) for s in data.get("notes", [])),

@@ -7,7 +7,6 @@ the tags of the word's readings, so no language is named here.
 from __future__ import annotations
 
 import itertools
-import re
 import typing as t
 import unicodedata
 from dataclasses import dataclass, field
@@ -16,13 +15,13 @@ from typing import NotRequired
 from typing_extensions import TypedDict
 
 from adjudicator.core.lexicon import SOURCE_SHIFT, Lexicon
-from adjudicator.core.spelling import Speller
 from adjudicator.core.wordfilter import TAGS, WordFilter, recorded_tags
 from adjudicator.errors import InvalidRequestError, UnknownTileError, WordTooLongError
 
 if t.TYPE_CHECKING:
     from adjudicator.core.alphabet import Alphabet
     from adjudicator.core.ruleset import Ruleset
+    from adjudicator.core.tile_reader import TileReader
 
 MAX_WORD_LENGTH = 64
 
@@ -93,32 +92,19 @@ class WordJudge:
     lexicon: Lexicon
     word_filter: WordFilter
     alphabet: Alphabet | None = None
-    # The rank of a reading by the tag bits that matter to the filter and the
-    # reasons (``tags & _mask``): ACCEPTED, or its index in _REASONS.
-    _mask: int = field(init=False, repr=False, compare=False)
-    _ranks: t.Mapping[int, int] = field(init=False, repr=False, compare=False)
-    _folded: int = field(init=False, repr=False, compare=False)  # rejected when all folded
-    # A merged lexicon's source names, by the index its tag bits hold; empty for one source.
-    sources: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    # What it looks up, made with the judge from its fields (see JudgeTables).
+    tables: JudgeTables = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        flt = self.word_filter
-        mask = flt.reject | _COMMON_BAD | _NOMINATIVE_PLURAL | _REASON_BITS
-        for need in flt.accept:
-            mask |= need
-        # Only the bits this lexicon's readings can carry (a plain list: a few).
-        mask &= recorded_tags(self.lexicon.manifest.get("tags"))
-        ranks = {}
-        bits = mask
-        while True:  # every subset of mask
-            ranks[bits] = ACCEPTED if flt.accepts(bits) else _rank(bits)
-            if not bits:
-                break
-            bits = (bits - 1) & mask
-        object.__setattr__(self, "_mask", mask)
-        object.__setattr__(self, "_ranks", ranks)
-        object.__setattr__(self, "_folded", flt.reject & TAGS["folded"])
-        object.__setattr__(self, "sources", self.lexicon.sources)
+        # The one value a judge derives.  A judge is made from its lexicon and filter
+        # alone (by a word checker, by tests), so its tables cannot be handed in; a
+        # frozen dataclass takes a value derived from its own fields only here, once.
+        object.__setattr__(self, "tables", JudgeTables.of(self.word_filter, self.lexicon))
+
+    @property
+    def sources(self) -> tuple[str, ...]:
+        """A merged lexicon's source names, by the index its tag bits hold; empty for one."""
+        return self.tables.sources
 
     def __call__(self, key: str) -> Reason | None:
         """Why the word of ``key`` is not acceptable; None when it is."""
@@ -133,7 +119,8 @@ class WordJudge:
                 "code": "not-in-lexicon",
                 "detail": f"{self.spell(key)} is not in {lexicon.name}",
             }
-        mask, ranks = self._mask, self._ranks
+        tables = self.tables
+        mask, ranks = tables.mask, tables.ranks
         best, lemma_rule = _WEAKEST, 0
         every = -1  # the tags every reading has
         for tags, rule in records:
@@ -143,7 +130,7 @@ class WordJudge:
             if rank < best:
                 best, lemma_rule = rank, rule
             every &= tags
-        if every & self._folded:
+        if every & tables.folded:
             return _spelled_differently(lexicon, key, self.spell)
         code, before, after = _REASONS[best]
         named = lexicon.lemma(key, lemma_rule) if best < _NAMES_LEMMA else key
@@ -156,14 +143,42 @@ class WordJudge:
     def source(self, records: t.Sequence[tuple[int, int]]) -> str | None:
         """Which of a merged lexicon's sources the first acceptable of these
         readings comes from; None when none is acceptable or the lexicon has one source."""
-        sources = self.sources
+        tables = self.tables
+        sources = tables.sources
         if not sources:
             return None
-        mask, ranks = self._mask, self._ranks
+        mask, ranks = tables.mask, tables.ranks
         for tags, _rule in records:
             if ranks[tags & mask] == ACCEPTED:
                 return sources[tags >> SOURCE_SHIFT]
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class JudgeTables:
+    """What a :class:`WordJudge` looks up, made once from its filter and lexicon."""
+
+    mask: int  # the tag bits that matter to the filter and the reasons
+    ranks: t.Mapping[int, int]  # tags & mask -> ACCEPTED, or an index in _REASONS
+    folded: int  # a key whose every reading has these bits is spelled differently
+    sources: tuple[str, ...]  # a merged lexicon's source names; empty for one source
+
+    @classmethod
+    def of(cls, flt: WordFilter, lexicon: Lexicon) -> JudgeTables:
+        """The ranks under ``flt`` of the tag bits ``lexicon`` records."""
+        mask = flt.reject | _COMMON_BAD | _NOMINATIVE_PLURAL | _REASON_BITS
+        for need in flt.accept:
+            mask |= need
+        # Only the bits this lexicon's readings can carry (a plain list: a few).
+        mask &= recorded_tags(lexicon.manifest.get("tags"))
+        ranks = {}
+        bits = mask
+        while True:  # every subset of mask
+            ranks[bits] = ACCEPTED if flt.accepts(bits) else _rank(bits)
+            if not bits:
+                break
+            bits = (bits - 1) & mask
+        return cls(mask, ranks, flt.reject & TAGS["folded"], lexicon.sources)
 
 
 def _rank(tags: int) -> int:
@@ -240,34 +255,22 @@ class WordChecker:
 
     rules: Ruleset
     lexicon: Lexicon
-    speller: Speller = field(init=False, repr=False, compare=False)
     _judge: WordJudge = field(init=False, repr=False, compare=False)
-    _digraphs: bool = field(init=False, repr=False, compare=False)  # written with letters
-    _longest: int = field(init=False, repr=False, compare=False)  # characters of one tile
-    # Finds a character the ruleset folds (None: it folds none).
-    _folds: re.Pattern[str] | None = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "speller", Speller(self.rules.alphabet, self.rules.fold))
-        spelled = any(spec.spelled for spec in self.rules.alphabet.letters)
-        object.__setattr__(self, "_digraphs", spelled)
-        texts = [
-            text
-            for spec in self.rules.alphabet.letters
-            for text in (spec.label, spec.blank_label, *spec.aliases, *spec.blank_aliases)
-        ]
-        texts += [text for spec in self.rules.alphabet.letters for text in spec.spelled]
-        longest = max(len(unicodedata.normalize("NFC", text)) for text in texts)
-        object.__setattr__(self, "_longest", longest)
-        sources = "".join(self.rules.fold)
-        object.__setattr__(
-            self, "_folds", re.compile(f"[{re.escape(sources)}]") if sources else None
-        )
+        # The one value a checker derives.  A checker is made from its ruleset and
+        # lexicon alone (by the loader, by tests), so its judge cannot be handed in;
+        # a frozen dataclass takes a value derived from its own fields only here, once.
         recorded = recorded_tags(self.lexicon.manifest.get("tags"))
         word_filter = self.rules.word_filter.within(recorded)
         object.__setattr__(
             self, "_judge", WordJudge(self.lexicon, word_filter, self.rules.alphabet)
         )
+
+    @property
+    def reader(self) -> TileReader:
+        """How words are read: the ruleset's alphabet under its fold."""
+        return self.rules.reader
 
     def check(self, text: str, max_length: int = MAX_WORD_LENGTH) -> CheckedWord:
         """Judge one word as typed: either case, NFC or not, folded by the ruleset.
@@ -281,15 +284,16 @@ class WordChecker:
             raise InvalidRequestError("empty word", word=text)
         # A tile reads from at most the longest of its texts (NFC, as read): longer
         # text is too long, said without reading (and quoting) all of it.
+        reader = self.rules.reader
         size = len(unicodedata.normalize("NFC", word))
-        if size > max_length * self._longest:
+        if size > max_length * reader.longest:
             raise WordTooLongError(
                 f"{size} characters; at most {max_length} tiles", word, max_length
             )
         try:
             # A digraph alphabet's tilings (spell()'s first), read once; else spell().
-            readings = self.speller.readings(word) if self._digraphs else None
-            key, labels = readings[0] if readings else self.speller.spell(word)
+            readings = reader.readings(word) if reader.digraphs else None
+            key, labels = readings[0] if readings else reader.spell(word)
         except UnknownTileError as exc:
             char = exc.fields["character"]
             if char in _SHAPE_REASONS or char.isdigit():
@@ -311,13 +315,13 @@ class WordChecker:
                     break
         if reason is None:
             verdict: CheckedWord = {"word": "".join(labels), "valid": True, "tiles": labels}
-            source = self._judge.source(records) if self._judge.sources else None
+            source = self._judge.source(records) if self._judge.tables.sources else None
             if source is not None:
                 verdict["source"] = source
         else:
             verdict = {"word": "".join(labels), "valid": False, "tiles": labels, "reason": reason}
-        if self._folds is not None and self._folds.search(word):
-            verdict["folded"] = {src: dst for src, dst in self.rules.fold.items() if src in word}
+        if reader.folds is not None and reader.folds.search(word):
+            verdict["folded"] = {src: dst for src, dst in reader.fold.items() if src in word}
         if tilings > 1:
             verdict["tilings"] = tilings
         return verdict

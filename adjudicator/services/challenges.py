@@ -16,7 +16,7 @@ from adjudicator.services.plays import PlacedIn, Rows, SwapIn, words_of_play
 from adjudicator.services.words import LexiconRef, lexicon_ref
 
 if t.TYPE_CHECKING:
-    from adjudicator.core.spelling import Speller
+    from adjudicator.core.tile_reader import TileReader
     from adjudicator.loaders import Registry
     from adjudicator.store.audit import AuditTrail
 
@@ -102,7 +102,7 @@ def rule_on_challenge(
     challenge_rule = rule or rules.challenge_rule
     if placement is not None or move is not None:
         formed = words_of_play(rules, board, placement, move, swaps)
-        challenged = list(formed) if not words else _subset(checker.speller, formed, words)
+        challenged = list(formed) if not words else _subset(checker.reader, formed, words)
     else:
         challenged = list(words or [])
     if not challenged:
@@ -154,11 +154,11 @@ def present(registry: Registry, record: t.Mapping[str, t.Any], reveal: bool) -> 
     )
 
 
-def _subset(speller: Speller, formed: list[str], named: t.Sequence[str]) -> list[str]:
+def _subset(reader: TileReader, formed: list[str], named: t.Sequence[str]) -> list[str]:
     pool = list(formed)
     chosen = []
     for i, text in enumerate(named):
-        word = "".join(speller.spell(text.strip())[1])
+        word = "".join(reader.spell(text.strip())[1])
         if word not in pool:
             raise InvalidRequestError(
                 f"words[{i}]: the play does not form {word}; it forms {', '.join(formed)}",

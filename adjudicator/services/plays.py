@@ -106,7 +106,7 @@ def read_board(rules: Ruleset, rows: Rows | None) -> Board:
 
 
 def _one_tile(rules: Ruleset, letter: str, field: str) -> int:
-    tile = rules.alphabet.one_tile(letter, fold=rules.fold)
+    tile = rules.reader.one_tile(letter)
     if tile is None:
         raise InvalidRequestError(
             f"{field}: {letter!r} must be exactly one tile of the {rules.alphabet.name} alphabet",
@@ -134,7 +134,7 @@ def read_placement(
                 f"move {move!r} must be a coordinate and a word, like '8D WIND.'", field="move"
             )
         coord = parse_coord(parts[0])
-        tiles = rules.alphabet.tokenize(parts[1], fold=rules.fold, extra={".": None})
+        tiles = rules.reader.move(parts[1])
         tilings = move_tilings(rules.alphabet, tiles)
         if len(tilings) == 1:
             return Placement(from_move(board, coord, tiles).tiles, swapped)

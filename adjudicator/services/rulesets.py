@@ -272,7 +272,7 @@ def ruleset_of_record(registry: Registry, header: Header, record: GcgRecord) -> 
 def _spells(rules: Ruleset, text: str) -> bool:
     """Every character of ``text`` reads as a tile of the ruleset's alphabet."""
     try:
-        rules.alphabet.tokenize(text, fold=rules.fold)
+        rules.reader.tiles(text)
     except UnknownTileError:
         return False
     return True

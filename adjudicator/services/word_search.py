@@ -135,12 +135,11 @@ def _anagram_tiles(rules: Ruleset, text: str) -> list[int]:
 
 def _tiles(rules: Ruleset, text: str) -> list[int]:
     """Letter ids of ``text`` as tiles (either case, folded by the ruleset)."""
-    tiles = rules.alphabet.tokenize(text, fold=rules.fold)
-    return [tile & ~BLANK_BIT for tile in tiles if tile is not None]
+    return [tile & ~BLANK_BIT for tile in rules.reader.tiles(text)]
 
 
 def _pattern(rules: Ruleset, text: str) -> list[int]:
     """A pattern's pieces: letter ids, ``ANY_ONE`` for ``.``, ``ANY_RUN`` for ``*``."""
     extra: dict[str, int | None] = {".": search.ANY_ONE, "*": search.ANY_RUN}
-    tiles = rules.alphabet.tokenize(text, fold=rules.fold, extra=extra)
+    tiles = rules.reader.read(text, extra)
     return [tile if tile < 0 else tile & ~BLANK_BIT for tile in tiles if tile is not None]
