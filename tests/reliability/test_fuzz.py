@@ -25,7 +25,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.serial]
 MIN_REQUESTS = 5_000
 # Schema-valid requests: answered, or refused by a rule (422) or by the state of
 # things (404, 409); never 400, never 5xx.
-EXAMPLES = 120  # per operation and phase; about 6,000 requests in all
+EXAMPLES = 120  # per operation and phase; about 6,700 requests in all
 # An upload builds its list in a process of its own (about 0.15 s each, quiet):
 # at EXAMPLES it was two thirds of the run's server time, and on a loaded
 # machine it ran past the timeout.  Its schema is small; fewer examples cover it.
