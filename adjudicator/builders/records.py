@@ -14,6 +14,16 @@ Record = tuple[str, tuple[int, int]]
 Rule = tuple[int, str]
 
 
+def rule_between(form: str, lemma: str) -> Rule:
+    """``(cut, append)``: cut that many tiles off ``form``'s end, then append."""
+    shared = 0
+    for a, b in zip(form, lemma, strict=False):
+        if a != b:
+            break
+        shared += 1
+    return (len(form) - shared, lemma[shared:])
+
+
 class LemmaRules:
     """Interned ``(cut, append)`` rules; rule 0 is always ``(0, "")``."""
 
@@ -32,12 +42,7 @@ class LemmaRules:
         """The rule turning the key ``form`` into the key ``lemma``."""
         if form == lemma:
             return 0
-        shared = 0
-        for a, b in zip(form, lemma, strict=False):
-            if a != b:
-                break
-            shared += 1
-        return self.intern((len(form) - shared, lemma[shared:]))
+        return self.intern(rule_between(form, lemma))
 
     def apply(self, key: str, index: int) -> str:
         cut, append = self.rules[index]

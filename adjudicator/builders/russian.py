@@ -20,7 +20,7 @@ from adjudicator.errors import LexiconBuildError
 
 from .keys import KeyMaker, fold_table, junk_reason
 from .recipe import Recipe
-from .records import LemmaRules, Record, add_fold_variants
+from .records import LemmaRules, Record, Rule, add_fold_variants, rule_between
 from .repairs import read_repairs, repair_records
 from .report import BuildReport, Dropped
 from .writer import LexiconMeta, write_lexicon
@@ -106,6 +106,7 @@ def collect(
     make_key = KeyMaker(alphabet)
     bits = paradigm_bits(dictionary)
     rules = LemmaRules()
+    slot_rule = _SlotRules(dictionary, make_key)
     dropped = Dropped()
     records: set[Record] = set()
     values: dict[tuple[int, int], tuple[int, int]] = {}  # share the small tuples
@@ -122,6 +123,8 @@ def collect(
             continue
         if idx == 0:
             rule = 0
+        elif (suffixes := slot_rule(para_id, idx)) is not None:
+            rule = rules.intern(suffixes)
         else:
             lemma = dictionary.build_normal_form(para_id, idx, word)
             if lemma not in lemma_keys:
@@ -134,6 +137,42 @@ def collect(
         value = (bits[para_id][idx], rule)
         records.add((key, values.setdefault(value, value)))
     return records, rules, dropped
+
+
+class _SlotRules:
+    """The lemma rule of a paradigm's slot, where the slot alone decides it.
+
+    A form of slot ``idx`` is ``prefix + stem + suffix`` and its lemma
+    ``prefix0 + stem + suffix0`` (pymorphy3's ``build_normal_form``).  When the
+    two prefixes are equal and both suffixes are spelled by the alphabet, the
+    rule from the form's key to the lemma's key (:meth:`LemmaRules.between`) is
+    the one between the two suffixes' keys, whatever the stem: computed once per
+    slot instead of once per form.  Any other slot answers ``None`` and its
+    forms take the general path (``build_normal_form``, then ``between``).
+    """
+
+    def __init__(self, dictionary: t.Any, make_key: KeyMaker) -> None:
+        self._dictionary = dictionary
+        self._make_key = make_key
+        self._known: dict[tuple[int, int], Rule | None] = {}
+
+    def __call__(self, para_id: int, idx: int) -> Rule | None:
+        slot = (para_id, idx)
+        try:
+            return self._known[slot]
+        except KeyError:
+            rule = self._known[slot] = self._rule(para_id, idx)
+            return rule
+
+    def _rule(self, para_id: int, idx: int) -> Rule | None:
+        d = self._dictionary
+        paradigm = d.paradigms[para_id]
+        size = len(paradigm) // 3
+        if paradigm[2 * size + idx] != paradigm[2 * size]:
+            return None
+        form = self._make_key.try_key(d.suffixes[paradigm[idx]])
+        lemma = self._make_key.try_key(d.suffixes[paradigm[0]])
+        return None if form is None or lemma is None else rule_between(form, lemma)
 
 
 def _installed_version(package: str) -> str:
