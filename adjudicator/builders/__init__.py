@@ -14,6 +14,7 @@ Builders are not part of the service: nothing under ``web``, ``services`` or
 from __future__ import annotations
 
 import typing as t
+from collections import Counter
 from pathlib import Path
 
 from adjudicator.core.alphabet import Alphabet
@@ -42,6 +43,7 @@ __all__ = [
     "Recipe",
     "Scan",
     "build_from_recipe",
+    "build_from_recipes",
     "build_wordlist",
     "find_recipes",
     "infer_alphabet",
@@ -54,8 +56,58 @@ __all__ = [
 ]
 
 
+RecipeSource = Path | str | t.Mapping[str, t.Any] | Recipe
+
+
+def build_from_recipes(
+    recipes: t.Iterable[RecipeSource],
+    out_dir: Path | str,
+    alphabets: t.Mapping[str, Alphabet],
+    *,
+    work_dir: Path | None = None,
+) -> t.Iterator[BuildReport]:
+    """Build several recipes in turn, each as :func:`build_from_recipe` would.
+
+    Recipes on the same pymorphy3 dictionary and alphabet (``ru-opencorpora``
+    and ``ru-erudite``) read the dictionary once, which is most of their time;
+    the reading is kept in memory until the last of them is built.
+    """
+    loaded = [r if isinstance(r, Recipe) else load_recipe(r) for r in recipes]
+    shared = Counter(_dictionary_of(r) for r in loaded if r.builder == "pymorphy3")
+    readings: dict[tuple[str | None, str, str, str], t.Any] = {}
+    for recipe in loaded:
+        source = _dictionary_of(recipe)
+        if recipe.builder != "pymorphy3" or shared[source] < 2:
+            yield build_from_recipe(recipe, out_dir, alphabets, work_dir=work_dir)
+            continue
+        from .russian import build_pymorphy3, read_dictionary
+
+        alphabet = _alphabet_of(recipe, alphabets)
+        if source not in readings:
+            readings[source] = read_dictionary(recipe, alphabet)
+        shared[source] -= 1
+        reading = readings[source] if shared[source] else readings.pop(source)
+        yield build_pymorphy3(recipe, Path(out_dir), alphabet, work_dir=work_dir, reading=reading)
+
+
+def _dictionary_of(recipe: Recipe) -> tuple[str | None, str, str, str]:
+    return (recipe.package, recipe.version, recipe.language, recipe.alphabet)
+
+
+def _alphabet_of(recipe: Recipe, alphabets: t.Mapping[str, Alphabet]) -> Alphabet:
+    alphabet = alphabets.get(recipe.alphabet)
+    if alphabet is None:
+        raise LexiconBuildError(
+            f"recipe {recipe.name}: no alphabet {recipe.alphabet!r}; known: "
+            f"{', '.join(sorted(alphabets))}",
+            recipe=recipe.name,
+            alphabet=recipe.alphabet,
+        )
+    return alphabet
+
+
 def build_from_recipe(
-    recipe: Path | str | t.Mapping[str, t.Any] | Recipe,
+    recipe: RecipeSource,
     out_dir: Path | str,
     alphabets: t.Mapping[str, Alphabet],
     *,
@@ -73,14 +125,7 @@ def build_from_recipe(
     """
     if not isinstance(recipe, Recipe):
         recipe = load_recipe(recipe)
-    alphabet = alphabets.get(recipe.alphabet)
-    if alphabet is None:
-        raise LexiconBuildError(
-            f"recipe {recipe.name}: no alphabet {recipe.alphabet!r}; known: "
-            f"{', '.join(sorted(alphabets))}",
-            recipe=recipe.name,
-            alphabet=recipe.alphabet,
-        )
+    alphabet = _alphabet_of(recipe, alphabets)
     out = Path(out_dir)
     if recipe.builder == "npm-wordlist":
         from .english import build_npm_wordlist

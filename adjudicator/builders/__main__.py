@@ -12,7 +12,7 @@ from pathlib import Path
 from adjudicator.errors import AdjudicatorError
 from adjudicator.loaders import load_config
 
-from . import build_from_recipe, find_recipes
+from . import build_from_recipes, find_recipes
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -30,9 +30,10 @@ def main(argv: list[str] | None = None) -> int:
         unknown = sorted(set(args.names) - set(recipes))
         if unknown:
             parser.error(f"no recipe {', '.join(unknown)}; known: {', '.join(recipes)}")
-        for name in args.names or list(recipes):
-            print(f"building {name} ...", flush=True)
-            print(build_from_recipe(recipes[name], args.out, alphabets).summary(), flush=True)
+        names = args.names or list(recipes)
+        print(f"building {', '.join(names)} ...", flush=True)
+        for report in build_from_recipes([recipes[n] for n in names], args.out, alphabets):
+            print(report.summary(), flush=True)
     except AdjudicatorError as exc:
         print(f"error: {exc.detail}", file=sys.stderr)
         return 1
