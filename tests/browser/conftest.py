@@ -73,14 +73,18 @@ def open_page(browser):
         context.close()
 
 
-def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:
-    """axe-core's violations of these impacts on the page as it is now."""
+def axe_violations(page, impacts=("serious", "critical"), within: str | None = None) -> list[dict]:
+    """axe-core's violations of these impacts on the page as it is now (or in the
+    elements ``within`` selects)."""
     if not AXE.exists():
         if REQUIRED:
             raise RuntimeError("axe-core is missing: npm install --prefix tests/browser axe-core")
         pytest.skip("axe-core is not installed (npm install --prefix tests/browser axe-core)")
     page.evaluate(AXE.read_text("utf-8"))  # evaluated by the browser, not under the page's CSP
-    found = page.evaluate("async () => (await axe.run(document)).violations")
+    found = page.evaluate(
+        "async (within) => (await axe.run(within ? {include: [within]} : document)).violations",
+        within,
+    )
     return [
         {"id": v["id"], "impact": v["impact"], "nodes": [n["target"] for n in v["nodes"]][:5]}
         for v in found
@@ -88,8 +92,8 @@ def axe_violations(page, impacts=("serious", "critical")) -> list[dict]:
     ]
 
 
-def assert_accessible(page) -> None:
-    bad = axe_violations(page)
+def assert_accessible(page, within: str | None = None) -> None:
+    bad = axe_violations(page, within=within)
     assert not bad, json.dumps(bad, ensure_ascii=False, indent=1)
 
 

@@ -62,10 +62,14 @@ def test_docs_page_fits_every_size_in_both_languages(open_page, live_server, siz
     assert page.get_attribute("html", "lang") == lang
     assert page.get_attribute("#swagger-ui", "lang") == "en"  # Swagger UI speaks English
     assert_fits(page)
-    assert_accessible(page)
+    # Swagger UI's part is the same in every language: axe reads it in English, and
+    # in another language only what our template says in that language.
+    within = None if lang == "en" else ".docs-header"
+    assert_accessible(page, within)
     page.click(".opblock-summary-control")  # an operation opened
     page.wait_for_selector(".opblock-body")
-    assert_accessible(page)
+    if within is None:
+        assert_accessible(page)
     page.click(".opblock-summary-control")
     assert page.evaluate(SMALL_TARGETS) == []
     shoot(page, "docs", size, lang)
