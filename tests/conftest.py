@@ -215,11 +215,15 @@ def live_server(tmp_path_factory):
 # --- databases: SQLite always, PostgreSQL when ADJUDICATOR_TEST_POSTGRES_URL is set ---
 
 
-@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
-def database_url(request, tmp_path):
-    """A fresh database URL: an SQLite file, or a throw-away PostgreSQL schema."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'test.db'}"
+BACKENDS = ["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)]
+
+
+@contextlib.contextmanager
+def fresh_database(backend: str, folder: Path) -> t.Iterator[str]:
+    """A fresh database URL: an SQLite file in ``folder``, or a throw-away
+    PostgreSQL schema (skipped without ADJUDICATOR_TEST_POSTGRES_URL)."""
+    if backend == "sqlite":
+        yield f"sqlite:///{folder / 'test.db'}"
         return
     base = os.environ.get("ADJUDICATOR_TEST_POSTGRES_URL")
     if not base:
@@ -233,24 +237,36 @@ def database_url(request, tmp_path):
     with admin.begin() as conn:
         conn.execute(sa.text(f"CREATE SCHEMA {schema}"))
     sep = "&" if "?" in base else "?"
-    yield f"{base}{sep}options=-csearch_path%3D{schema}"
-    with admin.begin() as conn:
-        conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
-    admin.dispose()
+    try:
+        yield f"{base}{sep}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
 
 
-@pytest.fixture()
-def db_app(database_url):
-    app = create_app(
-        {
-            "TESTING": True,
-            "config_dir": str(CONFIG),
-            "lexicon_dir": str(LEXICONS),
-            "database_url": database_url,
-        }
-    )
-    yield app
-    runtime(app).store.dispose()
+@pytest.fixture(params=BACKENDS)
+def database_url(request, tmp_path):
+    """A fresh database URL for this test: SQLite, or PostgreSQL when available."""
+    with fresh_database(request.param, tmp_path) as url:
+        yield url
+
+
+@pytest.fixture(scope="module", params=BACKENDS)
+def db_app(request, tmp_path_factory):
+    """An app on the bundled config and lexicons, over SQLite and over PostgreSQL,
+    shared by a module's tests: each makes its own games, with ids of their own."""
+    with fresh_database(request.param, tmp_path_factory.mktemp("db")) as url:
+        app = create_app(
+            {
+                "TESTING": True,
+                "config_dir": str(CONFIG),
+                "lexicon_dir": str(LEXICONS),
+                "database_url": url,
+            }
+        )
+        yield app
+        runtime(app).store.dispose()
 
 
 def url_reachable(url: str) -> bool:
