@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import assert_accessible, assert_fits, small_targets
+from tests.browser.conftest import assert_accessible, assert_fits, shoot, small_targets
 from tests.browser.duplicate_steps import (
     SCREENS,
     Game,
@@ -58,7 +58,7 @@ def start_game(browser, contexts, server):
     page.fill("#players", "\n".join(PLAYERS))
     page.fill("#seed", "vichy")
     checked(page)
-    shoot_screen(page, "duplicate-start", "tablet", "fr")
+    shoot(page, "duplicate-start", "tablet", "fr")
     with page.expect_navigation():
         page.click("#new-game [type=submit]")
     assert page.url.endswith("/arbiter") and "token" not in page.url
@@ -133,7 +133,7 @@ def test_a_french_game_run_from_the_arbiter_page(browser, contexts, live_server)
     assert top_word not in room_text and "Anne" not in room_text, room_text
     assert room.locator("#top-area").is_hidden()
     checked(page)
-    shoot_screen(page, "duplicate-arbiter-play", "tablet", "fr")
+    shoot(page, "duplicate-arbiter-play", "tablet", "fr")
     for size in ("projector", "projector-720"):
         resize(room, size)
         checked(room)
@@ -154,7 +154,7 @@ def test_a_french_game_run_from_the_arbiter_page(browser, contexts, live_server)
     expect(page.locator("#kept")).to_contain_text("Reliquat\u00a0:")
     assert page.evaluate("document.activeElement.id") == "draw-service"
     checked(page)
-    shoot_screen(page, "duplicate-arbiter-closed", "tablet", "fr")
+    shoot(page, "duplicate-arbiter-closed", "tablet", "fr")
     wait_version(room, "#room", closed["version"])
     expect(room.locator("#top-title")).to_have_text("Top du coup 1")
     expect(room.locator("#top-word")).to_have_text(top["word"])
