@@ -71,7 +71,12 @@ class Game:
         status, _, body = self.server.request(
             "POST",
             "/api/v1/plays",
-            {"ruleset": game["ruleset"], "rack": game["draw"], "board": game["board"], "limit": limit},
+            {
+                "ruleset": game["ruleset"],
+                "rack": game["draw"],
+                "board": game["board"],
+                "limit": limit,
+            },
         )
         assert status == 200, body
         return body["plays"]

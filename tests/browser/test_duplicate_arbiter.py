@@ -141,7 +141,9 @@ def test_a_french_game_run_from_the_arbiter_page(browser, contexts, live_server)
 
     # The close: the top, who found it, the standings, here and in the room.
     page.click("#close-round")
-    expect(page.locator("#confirm-text")).to_contain_text("Clore le coup 1\u00a0? Bulletins saisis\u00a0: 5 sur 5")
+    expect(page.locator("#confirm-text")).to_contain_text(
+        "Clore le coup 1\u00a0? Bulletins saisis\u00a0: 5 sur 5"
+    )
     page.keyboard.press("Enter")
     expect(page.locator("#result-title")).to_have_text("Top du coup 1")
     closed = game.get()

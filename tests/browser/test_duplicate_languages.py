@@ -138,9 +138,9 @@ def test_an_answer_overtaken_by_the_close_never_brings_the_round_back(
     held = []
     page.route(
         path,
-        lambda route: route.continue_()
-        if held or route.request.method != "GET"
-        else held.append(route),
+        lambda route: (
+            route.continue_() if held or route.request.method != "GET" else held.append(route)
+        ),
     )
     with page.expect_request(path):  # the page asks again when it is looked at
         page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
@@ -163,7 +163,11 @@ def test_every_language_fits_a_phone(browser, contexts, dutch):
         page, dutch.arbiter_url, "duplicate-arbiter", "phone", "() => document.body.dataset.version"
     )
     walk_languages(
-        page, dutch.room_url, "duplicate-room", "phone", "() => document.getElementById('room').dataset.version"
+        page,
+        dutch.room_url,
+        "duplicate-room",
+        "phone",
+        "() => document.getElementById('room').dataset.version",
     )
     for lang in LANGUAGES:  # the new game's form, no screenshot
         page.goto(f"{dutch.server.url}/duplicate?lang={lang}")

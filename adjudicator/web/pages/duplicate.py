@@ -59,7 +59,9 @@ def ruling_strings() -> dict[str, t.Any]:
 def problem_strings() -> dict[str, str]:
     """The problems an arbiter meets, by code; ``{name}`` is filled in by the script."""
     return {
-        "bad-coordinate": gettext("{coordinate} is not a reference: write H4 (across) or 4H (down)."),
+        "bad-coordinate": gettext(
+            "{coordinate} is not a reference: write H4 (across) or 4H (down)."
+        ),
         "unknown-tile": gettext("{character} is not a tile of this game."),
         "draw-size": gettext("This draw must have {size} tiles."),
         "draw-not-in-bag": gettext(
@@ -68,7 +70,9 @@ def problem_strings() -> dict[str, str]:
         "draw-short": gettext(
             "Move {round} needs at least {vowels} vowels and {consonants} consonants."
         ),
-        "duplicate-phase": gettext("Not at this point of the round: the page is brought up to date."),
+        "duplicate-phase": gettext(
+            "Not at this point of the round: the page is brought up to date."
+        ),
         "duplicate-over": gettext("The game is over."),
         "unknown-duplicate-player": gettext("There is no player {player}."),
         "forbidden": gettext("This device does not hold this game's write key."),
