@@ -51,7 +51,9 @@ def resize(page, size: str) -> None:
 
 
 def start_game(browser, contexts, server):
-    page = open_at(browser, contexts, server.url + "/duplicate", "tablet", "fr")
+    page = open_at(browser, contexts, server.url + "/", "tablet", "fr")
+    with page.expect_navigation():  # the front page leads to it
+        page.click(".pages a[href='/duplicate']")
     assert page.title() == "Duplicate\u00a0: l’arbitrage"
     assert page.input_value("#ruleset") == "scrabble-fr"  # the reader's language first
     assert page.input_value("#minutes") == "3"  # the rules' three minutes
