@@ -180,3 +180,48 @@ def test_a_french_game_run_from_the_arbiter_page(browser, contexts, live_server)
     assert room.locator("#top-area").is_hidden()  # the round is on: no top shown
     expect(room.locator("#standings-title")).to_have_text("Classement après le coup 1")
     shoot_screen(room, "duplicate-room-play2", "phone", "fr")
+
+
+def test_a_typed_draw_and_the_arbiters_calls(browser, contexts, live_server):
+    """A game whose draws are typed in: a draw refused for its size, then for
+    its vowels, one taken; a slip late, one a square off (ruled beside, at a
+    penalty), one illegible."""
+    game = Game.create(live_server, "scrabble-fr", PLAYERS[:3], typed=True)
+    page = open_at(browser, contexts, f"{game.arbiter_url}#token={game.token}", "tablet", "fr")
+    expect(page.locator("#kept")).to_have_text(
+        "Les tirages de cette partie sont saisis par l’arbitre."
+    )
+    assert page.locator("#draw-service").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "typed"
+    page.keyboard.type("eai")
+    page.keyboard.press("Enter")
+    expect(page.locator("#message")).to_have_text("Ce tirage doit compter 7 lettres.")
+    page.fill("#typed", "KWXZBCD")
+    page.keyboard.press("Enter")
+    expect(page.locator("#message")).to_have_text(
+        "Le coup 1 demande au moins 2 voyelles et 2 consonnes."
+    )
+    page.fill("#typed", "eairstn")
+    page.keyboard.press("Enter")
+    expect(page.locator("#round")).to_have_text("Coup 1")
+    assert page.text_content("#message") == ""
+    assert game.get()["draw"] == "AEINRST"
+
+    plays = [p for p in game.best(limit=100) if p["move"].startswith("8H ")]
+    assert plays, "no play from H8 across"
+    ref, word = fisf(plays[0]["move"])
+    assert ref == "H8"
+    page.check("#slip-late")
+    type_slip(page, "1", word, ref, str(plays[0]["score"]))
+    assert "nul\u00a0: rendu hors délai" in ruled(page)
+    type_slip(page, "2", word, "H9", str(plays[0]["score"]))  # one square off, along the word
+    ruling = ruled(page)
+    assert "pénalité −5\u00a0: référence décalée d’une case" in ruling, ruling
+    assert "jugé en H8" in ruling
+    expect(page.locator("#slips tbody tr").first.locator("td").nth(2)).to_have_text("H9")
+    page.check("#slip-illegible")
+    type_slip(page, "3", word, ref, str(plays[0]["score"]))
+    assert "avertissement\u00a0: illisible" in ruled(page)
+    assert not page.is_checked("#slip-illegible")  # each slip its own calls
+    checked(page)
+    shoot(page, "duplicate-arbiter-typed", "tablet", "fr")

@@ -8,7 +8,7 @@
 
 import { api, problemText, store } from "./api.js";
 import {
-  $, RULESETS, S, alphabetOf, drawNode, el, fmt, foundTop, lastClosed, makeClock, renderBoard,
+  $, LANG, RULESETS, S, alphabetOf, drawNode, el, fmt, foundTop, lastClosed, makeClock, renderBoard,
   replayTops, splitDraw, standingsRows,
 } from "./common.js";
 import { confirmThen, wireConfirm } from "./confirm.js";
@@ -174,7 +174,8 @@ async function startGame() {
   $("draw-service").addEventListener("click", () => draw(null));
   $("typed-draw").addEventListener("submit", (event) => {
     event.preventDefault();
-    if ($("typed").value.trim()) draw($("typed").value.trim());
+    const letters = $("typed").value.trim().toLocaleUpperCase(LANG);  // tiles, ? a blank
+    if (letters) draw(letters);
   });
   $("close-round").addEventListener("click", askClose);
   wireConfirm();

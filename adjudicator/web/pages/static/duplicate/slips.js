@@ -87,7 +87,7 @@ export function renderSlips(game, number) {
     const { slip, written, entry } = row;
     const ruling = slip ? rulingText(slip, written) : entry.status === "failed" ? entry.error : S.sending;
     const cls = slip ? kind(slip) : entry.status === "failed" ? "failed" : "sending";
-    const ref = slip ? slip.reference || (written && written.reference) || "" : written.reference;
+    const ref = (written && written.reference) || (slip && slip.reference) || "";  // as written; the ruling says where it was ruled
     return el("tr", { class: cls },
       el("td", { text: `${row.player + 1} ${names[row.player]}` }),
       el("td", { class: "word", text: written ? written.word : slip.word || "" }),
