@@ -29,8 +29,9 @@ const message = (text) => { $("message").textContent = text || ""; };
 // A full answer is taken when it is not older than the one shown.
 function take(answer) {
   if (game && answer.version < game.version) return false;
+  const same = game && answer.version === game.version;
   game = answer;
-  render();
+  if (same) followClock(game); else render();  // the same game: only its time moves
   return true;
 }
 
