@@ -102,9 +102,10 @@ def _arbiter(game_id: str | None) -> tuple[str, int, dict[str, str]]:
         for r in summaries
     }
     game_ruleset = None
-    if game_id is not None:
+    if game_id is not None:  # the game's own, whatever the rulesets offered now
         game = _game_ruleset(game_id)
-        rulesets[game_ruleset := game["name"]] = game
+        game_ruleset = game["name"]
+        rulesets[game_ruleset] = game
     html = render_template(
         "duplicate.html",
         game_id=game_id,
