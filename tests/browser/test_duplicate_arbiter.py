@@ -76,6 +76,7 @@ def test_a_french_game_run_from_the_arbiter_page(browser, contexts, live_server)
     expect(room.locator("#draw-area")).to_contain_text("La partie va commencer")
     assert page.evaluate("document.activeElement.id") == "draw-service"
     page.keyboard.press("Enter")  # Tirer
+    expect(page.locator("body")).to_have_attribute("data-phase", "play")
     expect(page.locator("#round")).to_have_text("Coup 1")
     expect(page.locator("#clock")).to_have_text(re.compile(r"0[23]:\d\d"))
     assert page.evaluate("document.activeElement.id") == "slip-player"
@@ -203,7 +204,7 @@ def test_a_typed_draw_and_the_arbiters_calls(browser, contexts, live_server):
     )
     page.fill("#typed", "eairstn")
     page.keyboard.press("Enter")
-    expect(page.locator("#round")).to_have_text("Coup 1")
+    expect(page.locator("body")).to_have_attribute("data-phase", "play")
     assert page.text_content("#message") == ""
     assert game.get()["draw"] == "AEINRST"
 
