@@ -73,6 +73,9 @@ def test_a_french_game_run_from_the_arbiter_page(browser, contexts, live_server)
     page, game = start_game(browser, contexts, live_server)
     expect(page.locator("#draw-title")).to_have_text("Tirage du coup 1")
     room = open_at(browser, contexts, game.room_url, "projector", "fr")
+    asked: list[str] = []  # neither page may look for plays or words: the top comes with the close
+    for p in (page, room):
+        p.on("request", lambda request: asked.append(request.url))
     expect(room.locator("#draw-area")).to_contain_text("La partie va commencer")
     assert page.evaluate("document.activeElement.id") == "draw-service"
     page.keyboard.press("Enter")  # Tirer
@@ -181,6 +184,8 @@ def test_a_french_game_run_from_the_arbiter_page(browser, contexts, live_server)
     assert room.locator("#top-area").is_hidden()  # the round is on: no top shown
     expect(room.locator("#standings-title")).to_have_text("Classement après le coup 1")
     shoot_screen(room, "duplicate-room-play2", "phone", "fr")
+    assert [u for u in asked if "/api/v1/" in u and "/api/v1/duplicates/" not in u] == []
+    assert any(u.endswith("/close") for u in asked)  # what was asked was seen
 
 
 def test_a_typed_draw_and_the_arbiters_calls(browser, contexts, live_server):
