@@ -2,8 +2,8 @@
 (their templates, the spectator's move list, the board picture), every ruleset
 title and every premium and colour name of the layouts has a translation in
 each language's pages.po, every message of the scorekeeper page one in its
-keeper.po, and of the front page one in its home.po; each with the same
-%(values)s and {values} as the English."""
+keeper.po, of the front page one in its home.po, and of Duplicate's pages one
+in its duplicate.po; each with the same %(values)s and {values} as the English."""
 
 from __future__ import annotations
 
@@ -40,6 +40,10 @@ SOURCES = {
         [PAGES / "keeper.py", PAGES / "after_game.py"],
     ),
     "home": ([PAGES / "templates" / "home.html"], [PAGES / "home.py"]),
+    "duplicate": (
+        [PAGES / "templates" / name for name in ("duplicate.html", "duplicate_room.html")],
+        [PAGES / "duplicate.py"],
+    ),
 }
 # Every language the pages offer besides English: a folder of catalogues each.
 LANGUAGES = sorted(p.name for p in (PAGES / "translations").iterdir() if p.is_dir())

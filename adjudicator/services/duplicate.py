@@ -42,6 +42,7 @@ from adjudicator.errors import (
     UnknownDuplicatePlayerError,
 )
 from adjudicator.services.answer import Answer
+from adjudicator.services.game_clock import now
 from adjudicator.services.moves import finder_words
 
 if t.TYPE_CHECKING:
@@ -111,6 +112,11 @@ class DuplicateOut(Answer):
     phase: t.Literal["draw", "play", "over"]
     round: int = Field(description="The round being played, or the next to draw")
     draw: str | None = Field(description="The draw in play")
+    round_age_ms: int | None = Field(
+        default=None,
+        description="Milliseconds since the draw in play was made: the round's time runs "
+        "from it (none between rounds)",
+    )
     bag: int = Field(description="Tiles in the bag")
     board: list[str]
     rounds: list[RoundOut]
@@ -185,7 +191,11 @@ def _round_out(state: DuplicateState, r: Round) -> RoundOut:
 
 
 def duplicate_out(
-    record: DuplicateRecord, state: DuplicateState, version: int, token: str | None = None
+    record: DuplicateRecord,
+    state: DuplicateState,
+    version: int,
+    token: str | None = None,
+    round_age_ms: int | None = None,
 ) -> DuplicateOut:
     rules = state.rules
     tops = [r.top.score for r in state.rounds if r.closed and r.top is not None]
@@ -201,6 +211,7 @@ def duplicate_out(
         phase=state.phase.value,
         round=state.round_no,
         draw=_rack_text(rules, state.rounds[-1].draw) if state.phase == Phase.PLAY else None,
+        round_age_ms=round_age_ms,
         bag=len(state.bag()),
         board=state.board.to_strings(rules.alphabet),
         rounds=[_round_out(state, r) for r in state.rounds],
@@ -279,7 +290,11 @@ class Duplicates:
     def get(self, id_: str, *, token: str | None = None) -> DuplicateOut:
         """:raises DuplicateNotFoundError: no such game."""
         record, state, version = self._load(id_)
-        return duplicate_out(record, state, version, token)
+        age = None
+        drawn = self.store.drawn_at(id_) if state.phase == Phase.PLAY else None
+        if drawn is not None:  # the pages' countdown
+            age = max(0, int((now() - drawn).total_seconds() * 1000))
+        return duplicate_out(record, state, version, token, age)
 
     def authorize(self, id_: str, token: str | None) -> None:
         """:raises DuplicateNotFoundError: no such game. :raises PermissionDeniedError:

@@ -124,3 +124,12 @@ class DuplicateStore:
         except sa.exc.IntegrityError:
             raise StaleVersionError(version, version + 1) from None
         return version + len(events)
+
+    def drawn_at(self, id_: str) -> dt.datetime | None:
+        """When the game's latest draw was made (naive UTC), None before the first."""
+        with self.engine.connect() as conn:
+            return conn.execute(
+                sa.select(sa.func.max(duplicate_events.c.created_at)).where(
+                    duplicate_events.c.duplicate_id == id_, duplicate_events.c.kind == "draw"
+                )
+            ).scalar_one_or_none()
