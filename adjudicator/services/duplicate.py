@@ -10,15 +10,11 @@ import secrets
 import typing as t
 from dataclasses import dataclass
 
-from pydantic import Field
-
-from adjudicator.core.coords import Coord
-from adjudicator.core.duplicate import SlipIn, SlipRuling, choose_top, rule_slip
+from adjudicator.core.duplicate import SlipIn, choose_top, rule_slip
 from adjudicator.core.duplicate_draw import can_meet, meets, rack_size, seeded_draw
 from adjudicator.core.duplicate_game import (
     DuplicateState,
     Phase,
-    Round,
     draw_fits,
     replay,
     ruling_data,
@@ -28,7 +24,7 @@ from adjudicator.core.duplicate_game import (
 from adjudicator.core.duplicate_rules import WhenShort
 from adjudicator.core.movegen import generate
 from adjudicator.core.names import name_problem
-from adjudicator.core.references import Notation, parse_reference, write_reference
+from adjudicator.core.references import Notation, parse_reference
 from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
 from adjudicator.errors import (
@@ -41,7 +37,13 @@ from adjudicator.errors import (
     StaleVersionError,
     UnknownDuplicatePlayerError,
 )
-from adjudicator.services.answer import Answer
+from adjudicator.services.duplicate_view import (
+    DuplicateOut,
+    SlipVerdict,
+    duplicate_out,
+    rack_text,
+    slip_out,
+)
 from adjudicator.services.moves import finder_words
 
 if t.TYPE_CHECKING:
@@ -53,75 +55,6 @@ if t.TYPE_CHECKING:
 # Slips arrive from several arbiters at once; one that loses the race for the
 # next event is ruled again on the new state (its ruling may differ: a second slip).
 _RETRIES = 5
-
-
-class PenaltyOut(Answer):
-    code: str
-    points: int
-
-
-class SlipOut(Answer):
-    player: int
-    name: str
-    valid: bool
-    null: str | None = Field(description="Why the slip scores nothing (docs/duplicate.md)")
-    score: int = Field(description="The play's real score (0 when null)")
-    warnings: list[str]
-    penalties: list[PenaltyOut]
-    points: int = Field(description="What the slip earns: its score less its penalties")
-    reference: str | None = Field(description="Where it was ruled, FISF notation (H4, 4H)")
-    gcg: str | None = Field(description="The same square in GCG notation (8D, D8)")
-    invalid_words: list[str]
-
-
-class TopOut(Answer):
-    reference: str
-    gcg: str
-    word: str
-    score: int
-
-
-class RoundOut(Answer):
-    number: int
-    draw: str = Field(description="The draw, the ruleset's blank label for a blank")
-    typed: bool = Field(description="Typed in by the arbiter, not the service's own draw")
-    closed: bool
-    top: TopOut | None
-    slips: list[SlipOut]
-
-
-class StandingOut(Answer):
-    player: int
-    name: str
-    total: int
-    negatif: int = Field(description="Points behind the tops' total")
-    percent: float = Field(description="The total as a percentage of the tops' total")
-    solos: int
-
-
-class DuplicateOut(Answer):
-    id: str
-    token: str | None = Field(default=None, description="The write token (creation only)")
-    ruleset: str
-    players: list[str]
-    round_seconds: int
-    seeded: bool = Field(description="The service draws (with the seed the record keeps)")
-    seed: str | None = Field(description="The seed, shown once the game is over")
-    version: int = Field(description="Number of events")
-    phase: t.Literal["draw", "play", "over"]
-    round: int = Field(description="The round being played, or the next to draw")
-    draw: str | None = Field(description="The draw in play")
-    bag: int = Field(description="Tiles in the bag")
-    board: list[str]
-    rounds: list[RoundOut]
-    top_total: int
-    standings: list[StandingOut] = Field(description="Best total first")
-
-
-class SlipVerdict(Answer):
-    round: int
-    version: int
-    slip: SlipOut
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,85 +71,6 @@ class SlipSpec:
 def _accepts(checker: WordChecker) -> t.Callable[[t.Sequence[Tile]], bool]:
     """A word check as the slip ruling asks it: acceptable or not."""
     return lambda tiles: checker.judge(tiles) is None
-
-
-def _rack_text(rules: Ruleset, tiles: t.Iterable[Tile]) -> str:
-    alphabet = rules.alphabet
-    return "".join(alphabet.blank_label if x == BLANK else alphabet.label(x) for x in tiles)
-
-
-def _ref(coord: Coord | None, notation: Notation) -> str | None:
-    return None if coord is None else write_reference(coord, notation)
-
-
-def slip_out(state: DuplicateState, r: SlipRuling) -> SlipOut:
-    return SlipOut(
-        player=r.player,
-        name=state.players[r.player],
-        valid=r.null is None,
-        null=r.null.value if r.null else None,
-        score=r.score,
-        warnings=[w.value for w in r.warnings],
-        penalties=[PenaltyOut(code=p.value, points=n) for p, n in r.penalties],
-        points=r.points if r.null is None else 0,
-        reference=_ref(r.coord, Notation.FISF),
-        gcg=_ref(r.coord, Notation.GCG),
-        invalid_words=[state.rules.alphabet.render(w) for w in r.invalid_words],
-    )
-
-
-def _round_out(state: DuplicateState, r: Round) -> RoundOut:
-    top = None
-    if r.top is not None:
-        top = TopOut(
-            reference=write_reference(r.top.coord),
-            gcg=r.top.coord.gcg(),
-            word=state.rules.alphabet.render(r.top.tiles),
-            score=r.top.score,
-        )
-    return RoundOut(
-        number=r.number,
-        draw=_rack_text(state.rules, r.draw),
-        typed=r.typed,
-        closed=r.closed,
-        top=top,
-        slips=[slip_out(state, s) for s in r.slips],
-    )
-
-
-def duplicate_out(
-    record: DuplicateRecord, state: DuplicateState, version: int, token: str | None = None
-) -> DuplicateOut:
-    rules = state.rules
-    tops = [r.top.score for r in state.rounds if r.closed and r.top is not None]
-    return DuplicateOut(
-        id=record.id,
-        token=token,
-        ruleset=record.ruleset,
-        players=list(record.players),
-        round_seconds=record.round_seconds,
-        seeded=record.seed is not None,
-        seed=record.seed if state.phase == Phase.OVER else None,
-        version=version,
-        phase=state.phase.value,
-        round=state.round_no,
-        draw=_rack_text(rules, state.rounds[-1].draw) if state.phase == Phase.PLAY else None,
-        bag=len(state.bag()),
-        board=state.board.to_strings(rules.alphabet),
-        rounds=[_round_out(state, r) for r in state.rounds],
-        top_total=sum(tops),
-        standings=[
-            StandingOut(
-                player=s.player,
-                name=record.players[s.player],
-                total=s.total,
-                negatif=s.negatif,
-                percent=s.percent,
-                solos=s.solos,
-            )
-            for s in state.standings()
-        ],
-    )
 
 
 @dataclass
@@ -284,8 +138,7 @@ class Duplicates:
     def authorize(self, id_: str, token: str | None) -> None:
         """:raises DuplicateNotFoundError: no such game. :raises PermissionDeniedError:
         no or wrong write token."""
-        record, _ = self.store.load(id_)
-        if not self.store.token_ok(record, token):
+        if not self.store.token_ok(id_, token):
             raise PermissionDeniedError("writing to this game needs its write token", duplicate=id_)
 
     def draw(self, id_: str, letters: str | None = None) -> DuplicateOut:
@@ -334,7 +187,7 @@ class Duplicates:
                 letters, "size", round_no, f"{len(tiles)} tiles: this round's draw holds {size}"
             )
         if not draw_fits(state, tiles):
-            kept = _rack_text(rules, state.kept())
+            kept = rack_text(rules, state.kept())
             raise InvalidDrawError(
                 letters,
                 "not-in-bag",

@@ -4,39 +4,35 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from adjudicator.services.duplicate import DuplicateOut, SlipSpec, SlipVerdict
+from adjudicator.services.duplicate import SlipSpec
+from adjudicator.services.duplicate_view import DuplicateOut, SlipVerdict
 from adjudicator.web.api.duplicate_requests import (
     CreateDuplicateRequest,
     DrawRequest,
     SlipRequest,
 )
-from adjudicator.web.runtime.auth import Access, game_token
+from adjudicator.web.runtime.auth import Access, writer
 from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.operation import operation
+from adjudicator.web.runtime.operation import creation, operation
 
-bp = Blueprint("duplicates", __name__, url_prefix="/api/v1/duplicates")
+DUPLICATES = "/api/v1/duplicates"
+bp = Blueprint("duplicates", __name__, url_prefix=DUPLICATES)
 
 
-def _writer(id_: str) -> None:
-    """The game's write token, checked before the body is read."""
-    runtime().duplicates.authorize(id_, game_token())
+_writer = writer(lambda: runtime().duplicates)
 
 
 @bp.post("")
-@operation(
+@creation(
     "createDuplicate",
     "Start a Duplicate game",
     "duplicates",
+    under=DUPLICATES,
     response=DuplicateOut,
-    status=201,
     body=CreateDuplicateRequest,
-    errors=(404, 422),
-    headers={"Location": "The game's URL"},
-    access=Access.CLIENT,
-    expensive=True,
 )
-def create(body: CreateDuplicateRequest) -> tuple[DuplicateOut, dict[str, str]]:
-    game = runtime().duplicates.create(
+def create(body: CreateDuplicateRequest) -> DuplicateOut:
+    return runtime().duplicates.create(
         body.ruleset,
         body.players,
         round_seconds=body.round_seconds,
@@ -44,7 +40,6 @@ def create(body: CreateDuplicateRequest) -> tuple[DuplicateOut, dict[str, str]]:
         typed=body.typed,
         lexicon=body.lexicon,
     )
-    return game, {"Location": f"/api/v1/duplicates/{game.id}"}
 
 
 @bp.get("/<game_id:id_>")

@@ -1,0 +1,167 @@
+"""What a Duplicate game answers: the models (they serialize and document) and
+how they are built from the game's state (core/duplicate_game.py)."""
+
+from __future__ import annotations
+
+import typing as t
+
+from pydantic import Field
+
+from adjudicator.core.coords import Coord
+from adjudicator.core.duplicate import SlipRuling
+from adjudicator.core.duplicate_game import DuplicateState, Phase, Round
+from adjudicator.core.references import Notation, write_reference
+from adjudicator.core.tiles import BLANK, Tile
+from adjudicator.services.answer import Answer
+
+if t.TYPE_CHECKING:
+    from adjudicator.core.ruleset import Ruleset
+    from adjudicator.store.duplicates import DuplicateRecord
+
+
+class PenaltyOut(Answer):
+    code: str
+    points: int
+
+
+class SlipOut(Answer):
+    player: int
+    name: str
+    valid: bool
+    null: str | None = Field(description="Why the slip scores nothing (docs/duplicate.md)")
+    score: int = Field(description="The play's real score (0 when null)")
+    warnings: list[str]
+    penalties: list[PenaltyOut]
+    points: int = Field(description="What the slip earns: its score less its penalties")
+    reference: str | None = Field(description="Where it was ruled, FISF notation (H4, 4H)")
+    gcg: str | None = Field(description="The same square in GCG notation (8D, D8)")
+    invalid_words: list[str]
+
+
+class TopOut(Answer):
+    reference: str
+    gcg: str
+    word: str
+    score: int
+
+
+class RoundOut(Answer):
+    number: int
+    draw: str = Field(description="The draw, the ruleset's blank label for a blank")
+    typed: bool = Field(description="Typed in by the arbiter, not the service's own draw")
+    closed: bool
+    top: TopOut | None
+    slips: list[SlipOut]
+
+
+class StandingOut(Answer):
+    player: int
+    name: str
+    total: int
+    negatif: int = Field(description="Points behind the tops' total")
+    percent: float = Field(description="The total as a percentage of the tops' total")
+    solos: int
+
+
+class DuplicateOut(Answer):
+    id: str
+    token: str | None = Field(default=None, description="The write token (creation only)")
+    ruleset: str
+    players: list[str]
+    round_seconds: int
+    seeded: bool = Field(description="The service draws (with the seed the record keeps)")
+    seed: str | None = Field(description="The seed, shown once the game is over")
+    version: int = Field(description="Number of events")
+    phase: t.Literal["draw", "play", "over"]
+    round: int = Field(description="The round being played, or the next to draw")
+    draw: str | None = Field(description="The draw in play")
+    bag: int = Field(description="Tiles in the bag")
+    board: list[str]
+    rounds: list[RoundOut]
+    top_total: int
+    standings: list[StandingOut] = Field(description="Best total first")
+
+
+class SlipVerdict(Answer):
+    round: int
+    version: int
+    slip: SlipOut
+
+
+def rack_text(rules: Ruleset, tiles: t.Iterable[Tile]) -> str:
+    alphabet = rules.alphabet
+    return "".join(alphabet.blank_label if x == BLANK else alphabet.label(x) for x in tiles)
+
+
+def _ref(coord: Coord | None, notation: Notation) -> str | None:
+    return None if coord is None else write_reference(coord, notation)
+
+
+def slip_out(state: DuplicateState, r: SlipRuling) -> SlipOut:
+    return SlipOut(
+        player=r.player,
+        name=state.players[r.player],
+        valid=r.null is None,
+        null=r.null.value if r.null else None,
+        score=r.score,
+        warnings=[w.value for w in r.warnings],
+        penalties=[PenaltyOut(code=p.value, points=n) for p, n in r.penalties],
+        points=r.points if r.null is None else 0,
+        reference=_ref(r.coord, Notation.FISF),
+        gcg=_ref(r.coord, Notation.GCG),
+        invalid_words=[state.rules.alphabet.render(w) for w in r.invalid_words],
+    )
+
+
+def _round_out(state: DuplicateState, r: Round) -> RoundOut:
+    top = None
+    if r.top is not None:
+        top = TopOut(
+            reference=write_reference(r.top.coord),
+            gcg=r.top.coord.gcg(),
+            word=state.rules.alphabet.render(r.top.tiles),
+            score=r.top.score,
+        )
+    return RoundOut(
+        number=r.number,
+        draw=rack_text(state.rules, r.draw),
+        typed=r.typed,
+        closed=r.closed,
+        top=top,
+        slips=[slip_out(state, s) for s in r.slips],
+    )
+
+
+def duplicate_out(
+    record: DuplicateRecord, state: DuplicateState, version: int, token: str | None = None
+) -> DuplicateOut:
+    rules = state.rules
+    tops = [r.top.score for r in state.rounds if r.closed and r.top is not None]
+    return DuplicateOut(
+        id=record.id,
+        token=token,
+        ruleset=record.ruleset,
+        players=list(record.players),
+        round_seconds=record.round_seconds,
+        seeded=record.seed is not None,
+        seed=record.seed if state.phase == Phase.OVER else None,
+        version=version,
+        phase=state.phase.value,
+        round=state.round_no,
+        draw=rack_text(rules, state.rounds[-1].draw) if state.phase == Phase.PLAY else None,
+        bag=len(state.bag()),
+        board=state.board.to_strings(rules.alphabet),
+        rounds=[_round_out(state, r) for r in state.rounds],
+        top_total=sum(tops),
+        standings=[
+            StandingOut(
+                player=s.player,
+                name=record.players[s.player],
+                total=s.total,
+                negatif=s.negatif,
+                percent=s.percent,
+                solos=s.solos,
+            )
+            for s in state.standings()
+        ],
+    )
