@@ -1,7 +1,10 @@
 """Duplicate games: create, draw, rule slips at once, close rounds on the top.
 
 The rules are the ruleset's ``duplicate`` mapping (core/duplicate_rules.py);
-the game is its events (core/duplicate_game.py), kept by the store.
+the game is its events (core/duplicate_game.py), kept by the store.  The
+draws are services/duplicate_draws.py's, corrections
+services/duplicate_corrections.py's, the record and the replays
+services/duplicate_records.py's.
 """
 
 from __future__ import annotations
@@ -10,50 +13,40 @@ import secrets
 import typing as t
 from dataclasses import dataclass
 
-from adjudicator.core.duplicate import SlipIn, choose_top, rule_slip
-from adjudicator.core.duplicate_draw import can_meet, meets, rack_size, seeded_draw
-from adjudicator.core.duplicate_game import (
-    DuplicateState,
-    Phase,
-    draw_fits,
-    replay,
-    ruling_data,
-    tiles_data,
-    top_data,
-)
-from adjudicator.core.duplicate_rules import WhenShort
+from adjudicator.core.duplicate import SlipIn, SlipRuling, rule_slip
+from adjudicator.core.duplicate_events import slip_data, top_data
+from adjudicator.core.duplicate_game import DuplicateState, Phase, Round, replay, with_slip
+from adjudicator.core.duplicate_top import Top, choose_top
 from adjudicator.core.movegen import generate
 from adjudicator.core.names import name_problem
 from adjudicator.core.references import Notation, parse_reference
-from adjudicator.core.ruleset import Ruleset
-from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
 from adjudicator.errors import (
     DuplicateOverError,
     DuplicatePhaseError,
-    InvalidDrawError,
     InvalidRequestError,
     NoDuplicateRulesError,
     PermissionDeniedError,
     StaleVersionError,
     UnknownDuplicatePlayerError,
 )
+from adjudicator.services.duplicate_draws import next_draw
 from adjudicator.services.duplicate_view import (
     DuplicateOut,
     SlipVerdict,
     duplicate_out,
-    rack_text,
-    slip_out,
+    slip_verdict,
 )
 from adjudicator.services.moves import finder_words
 
 if t.TYPE_CHECKING:
-    from adjudicator.core.verdict import WordChecker
+    from adjudicator.core.ruleset import Ruleset
+    from adjudicator.core.tiles import Tile
     from adjudicator.loaders import Registry
     from adjudicator.services.registry import LiveRegistry
-    from adjudicator.store.duplicates import DuplicateRecord, DuplicateStore
+    from adjudicator.store.duplicates import DuplicateRecord, DuplicateStore, Stored
 
 # Slips arrive from several arbiters at once; one that loses the race for the
-# next event is ruled again on the new state (its ruling may differ: a second slip).
+# next event is tried again on the new state.
 _RETRIES = 5
 
 
@@ -67,10 +60,17 @@ class SlipSpec:
     late: bool = False
     illegible: bool = False
 
+    def written(self) -> SlipIn:
+        """The slip as core rules it. :raises BadCoordinateError: an unreadable reference."""
+        coord = parse_reference(self.reference, self.notation) if self.reference else None
+        return SlipIn(self.player, self.word, coord, self.score, self.late, self.illegible)
 
-def _accepts(checker: WordChecker) -> t.Callable[[t.Sequence[Tile]], bool]:
-    """A word check as the slip ruling asks it: acceptable or not."""
-    return lambda tiles: checker.judge(tiles) is None
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    record: DuplicateRecord
+    state: DuplicateState
+    version: int
 
 
 @dataclass
@@ -84,7 +84,9 @@ class Duplicates:
     def registry(self) -> Registry:
         return self.live.current
 
-    def _rules(self, name: str) -> Ruleset:
+    def rules(self, name: str) -> Ruleset:
+        """:raises NotFoundError: no such ruleset. :raises NoDuplicateRulesError:
+        the ruleset plays no duplicate games."""
         rules = self.registry.ruleset(name)
         if rules.duplicate is None:
             raise NoDuplicateRulesError(name)
@@ -99,14 +101,16 @@ class Duplicates:
         seed: str | None = None,
         typed: bool = False,
         lexicon: str | None = None,
+        events: t.Sequence[Stored] = (),
     ) -> DuplicateOut:
         """A new game; its draws are the service's, with ``seed`` (a random one
-        when None), unless ``typed``: then every draw is typed in.
+        when None), unless ``typed``: then every draw is typed in.  ``events``:
+        its first events, already checked.
 
         :raises NotFoundError: unknown ruleset or lexicon.
         :raises NoDuplicateRulesError: the ruleset plays no duplicate games.
         """
-        rules = self._rules(ruleset)
+        rules = self.rules(ruleset)
         assert rules.duplicate is not None
         for index, name in enumerate(players):
             problem = name_problem(name)
@@ -122,18 +126,20 @@ class Duplicates:
             round_seconds=seconds,
             seed=None if typed else seed,
             lexicon=lexicon,
+            events=events,
         )
         return self.get(id_, token=token)
 
-    def _load(self, id_: str) -> tuple[DuplicateRecord, DuplicateState, int]:
+    def load(self, id_: str) -> Loaded:
+        """:raises DuplicateNotFoundError: no such game."""
         record, events = self.store.load(id_)
-        rules = self._rules(record.ruleset)
-        return record, replay(rules, record.players, events), len(events)
+        rules = self.rules(record.ruleset)
+        return Loaded(record, replay(rules, record.players, events), len(events))
 
     def get(self, id_: str, *, token: str | None = None) -> DuplicateOut:
         """:raises DuplicateNotFoundError: no such game."""
-        record, state, version = self._load(id_)
-        return duplicate_out(record, state, version, token)
+        loaded = self.load(id_)
+        return duplicate_out(loaded.record, loaded.state, loaded.version, token)
 
     def authorize(self, id_: str, token: str | None) -> None:
         """:raises DuplicateNotFoundError: no such game. :raises PermissionDeniedError:
@@ -141,70 +147,38 @@ class Duplicates:
         if not self.store.token_ok(id_, token):
             raise PermissionDeniedError("writing to this game needs its write token", duplicate=id_)
 
-    def draw(self, id_: str, letters: str | None = None) -> DuplicateOut:
-        """The next round's draw: typed in (``letters``), or the service's own.
+    def draw(self, id_: str, letters: str | None = None, *, rejected: bool = False) -> DuplicateOut:
+        """The next round's draw: typed in (``letters``; ``rejected``: a new draw
+        in full, the rack left put back), the service's own, or a replay's; or
+        the end, when no valid draw can be made.
 
         :raises DuplicatePhaseError: a round is being played.
         :raises DuplicateOverError: the game is over.
         :raises InvalidDrawError: typed letters the rules refuse.
         """
-        record, state, version = self._load(id_)
-        self._phase(state, Phase.DRAW)
-        rules = state.rules
-        assert rules.duplicate is not None
-        round_no = state.round_no
-        bag, kept = state.bag(), state.kept()
-        pool = [*bag, *kept]
-        if not can_meet(rules, pool, round_no) and rules.duplicate.when_short == WhenShort.END:
-            self.store.append(id_, version, [("end", {"reason": "draw"})])
-            return self.get(id_)
-        if letters is None:
-            if record.seed is None:
-                raise InvalidDrawError(
-                    "", "typed", round_no, "this game's draws are typed in: give the letters"
-                )
-            tiles = seeded_draw(rules, bag, kept, round_no, record.seed)
-            typed = False
-            if tiles is None:  # pragma: no cover - can_meet was checked
-                self.store.append(id_, version, [("end", {"reason": "draw"})])
-                return self.get(id_)
-        else:
-            tiles = self._typed(state, letters, round_no)
-            typed = True
-        self.store.append(
-            id_, version, [("draw", {"tiles": tiles_data(rules.alphabet, tiles), "typed": typed})]
-        )
+        loaded = self.load(id_)
+        phase(loaded.state, Phase.DRAW)
+        event = next_draw(loaded.state, loaded.record.seed, letters, rejected=rejected)
+        self.store.append(id_, loaded.version, [event])
         return self.get(id_)
 
-    def _typed(self, state: DuplicateState, letters: str, round_no: int) -> list[Tile]:
-        rules = state.rules
-        alphabet = rules.alphabet
-        tiles = [x & ~BLANK_BIT if x != BLANK else BLANK for x in alphabet.rack(letters)]
-        pool = [*state.bag(), *state.kept()]
-        size = rack_size(rules, len(pool))
-        if len(tiles) != size:
-            raise InvalidDrawError(
-                letters, "size", round_no, f"{len(tiles)} tiles: this round's draw holds {size}"
-            )
-        if not draw_fits(state, tiles):
-            kept = rack_text(rules, state.kept())
-            raise InvalidDrawError(
-                letters,
-                "not-in-bag",
-                round_no,
-                f"the draw must hold the rack left ({kept or 'none'}) and tiles from the bag",
-            )
-        if can_meet(rules, pool, round_no) and not meets(rules, tiles, round_no):
-            minimum = rules.duplicate.minimum(round_no) if rules.duplicate else None
-            assert minimum is not None
-            raise InvalidDrawError(
-                letters,
-                "short",
-                round_no,
-                f"round {round_no} needs at least {minimum.vowels} vowels and "
-                f"{minimum.consonants} consonants",
-            )
-        return tiles
+    def rule(self, loaded: Loaded, round_: Round, written: SlipIn) -> SlipRuling:
+        """A slip ruled on ``round_``'s board and draw.
+
+        :raises UnknownDuplicatePlayerError: no such player.
+        """
+        rules = loaded.state.rules
+        if not 0 <= written.player < len(loaded.state.players):
+            raise UnknownDuplicatePlayerError(written.player, len(loaded.state.players))
+        checker = self.registry.checker(rules.name, loaded.record.lexicon)
+        assert round_.board_before is not None
+
+        def accepts(tiles: t.Sequence[Tile]) -> bool:
+            return checker.judge(tiles) is None
+
+        return rule_slip(
+            rules, round_.board_before, round_.draw, written, accepts, round_no=round_.number
+        )
 
     def slip(self, id_: str, spec: SlipSpec) -> SlipVerdict:
         """Rule one slip at once and keep it.
@@ -213,61 +187,56 @@ class Duplicates:
         :raises UnknownDuplicatePlayerError: no such player.
         :raises BadCoordinateError: an unreadable reference.
         """
-        coord = parse_reference(spec.reference, spec.notation) if spec.reference else None
+        written = spec.written()
         for attempt in range(_RETRIES):
-            record, state, version = self._load(id_)
-            self._phase(state, Phase.PLAY)
-            rules = state.rules
-            if not 0 <= spec.player < len(state.players):
-                raise UnknownDuplicatePlayerError(spec.player, len(state.players))
-            checker = self.registry.checker(rules.name, record.lexicon)
+            loaded = self.load(id_)
+            state = loaded.state
+            phase(state, Phase.PLAY)
             current = state.rounds[-1]
-            assert current.board_before is not None
-            ruling = rule_slip(
-                rules,
-                current.board_before,
-                current.draw,
-                SlipIn(spec.player, spec.word, coord, spec.score, spec.late, spec.illegible),
-                _accepts(checker),
-                earlier_warnings=state.warnings[spec.player],
-                second=any(s.player == spec.player for s in current.slips),
-            )
+            ruling = self.rule(loaded, current, written)
+            data = slip_data(state.rules.alphabet, ruling, written)
             try:
-                version = self.store.append(
-                    id_, version, [("slip", ruling_data(rules.alphabet, ruling))]
-                )
+                version = self.store.append(id_, loaded.version, [("slip", data)])
             except StaleVersionError:
                 if attempt == _RETRIES - 1:
                     raise
                 continue
-            return SlipVerdict(round=current.number, version=version, slip=slip_out(state, ruling))
+            after = with_slip(state, ruling, written)
+            return slip_verdict(after, current.number, len(current.slips), version)
         raise AssertionError("unreachable")  # pragma: no cover
 
     def close(self, id_: str) -> DuplicateOut:
-        """Close the round: find the top with the generator, place it.
+        """Close the round: the top (found by the generator, or a replay's) goes
+        on the board.
 
         :raises DuplicatePhaseError: no draw out.
         """
-        record, state, version = self._load(id_)
-        self._phase(state, Phase.PLAY)
+        loaded = self.load(id_)
+        state = loaded.state
+        phase(state, Phase.PLAY)
         rules = state.rules
         assert rules.duplicate is not None
-        words, _ = finder_words(self.registry, rules, record.lexicon)
         current = state.rounds[-1]
-        found = generate(state.board, rules, words, current.draw)
-        top = choose_top(rules, state.board, found)
-        ends = top is None or current.number >= rules.duplicate.max_rounds
+        last = rules.duplicate.max_rounds
+        top: Top | None
+        if state.script is not None:
+            top = state.script.tops[current.number - 1]
+            last = min(last, len(state.script.draws))
+        else:
+            words, _ = finder_words(self.registry, rules, loaded.record.lexicon)
+            top = choose_top(rules, generate(state.board, rules, words, current.draw))
+        ends = top is None or current.number >= last
         if top is not None:
-            left = len(state.bag()) + len(current.draw) - len(top.placement.tiles)
-            ends = ends or left == 0
-        self.store.append(
-            id_, version, [("close", {"top": top_data(rules.alphabet, top), "ends": ends})]
-        )
+            ends = ends or len(state.bag()) + len(current.draw) == len(top.placement.tiles)
+        data = {"top": top_data(rules.alphabet, top), "ends": ends}
+        self.store.append(id_, loaded.version, [("close", data)])
         return self.get(id_)
 
-    @staticmethod
-    def _phase(state: DuplicateState, wanted: Phase) -> None:
-        if state.phase == Phase.OVER:
-            raise DuplicateOverError()
-        if state.phase != wanted:
-            raise DuplicatePhaseError(wanted.value, state.phase.value)
+
+def phase(state: DuplicateState, wanted: Phase) -> None:
+    """:raises DuplicateOverError: the game is over. :raises DuplicatePhaseError:
+    the game is not in the ``wanted`` phase."""
+    if state.phase == Phase.OVER:
+        raise DuplicateOverError()
+    if state.phase != wanted:
+        raise DuplicatePhaseError(wanted.value, state.phase.value)

@@ -8,34 +8,48 @@ import typing as t
 from pydantic import Field
 
 from adjudicator.core.coords import Coord
-from adjudicator.core.duplicate import SlipRuling
+from adjudicator.core.duplicate import Nullity, Penalty, SlipIn, SlipRuling, SlipWarning
 from adjudicator.core.duplicate_game import DuplicateState, Phase, Round
 from adjudicator.core.references import Notation, write_reference
 from adjudicator.core.tiles import BLANK, Tile
 from adjudicator.services.answer import Answer
 
 if t.TYPE_CHECKING:
+    from adjudicator.core.duplicate_standings import Standing
     from adjudicator.core.ruleset import Ruleset
     from adjudicator.store.duplicates import DuplicateRecord
 
 
 class PenaltyOut(Answer):
-    code: str
+    code: Penalty
     points: int
 
 
+class WrittenOut(Answer):
+    """What the slip said, as typed in."""
+
+    word: str
+    reference: str | None = Field(description="FISF notation, as read")
+    score: int | None
+    late: bool
+    illegible: bool
+
+
 class SlipOut(Answer):
+    number: int = Field(description="The slip's number in its round (from 0), to correct it")
     player: int
     name: str
     valid: bool
-    null: str | None = Field(description="Why the slip scores nothing (docs/duplicate.md)")
+    null: Nullity | None = Field(description="Why the slip scores nothing (docs/duplicate.md)")
     score: int = Field(description="The play's real score (0 when null)")
-    warnings: list[str]
+    warnings: list[SlipWarning]
     penalties: list[PenaltyOut]
     points: int = Field(description="What the slip earns: its score less its penalties")
     reference: str | None = Field(description="Where it was ruled, FISF notation (H4, 4H)")
     gcg: str | None = Field(description="The same square in GCG notation (8D, D8)")
     invalid_words: list[str]
+    written: WrittenOut | None = Field(description="What the slip said (none: not kept)")
+    corrected: bool = Field(description="This slip replaced another (a correction)")
 
 
 class TopOut(Answer):
@@ -49,12 +63,18 @@ class RoundOut(Answer):
     number: int
     draw: str = Field(description="The draw, the ruleset's blank label for a blank")
     typed: bool = Field(description="Typed in by the arbiter, not the service's own draw")
+    rejected: bool = Field(
+        description="The rack left went back to the bag with a draw short of the minimum: "
+        "this draw is new in full (a published record writes it with a leading -)"
+    )
+    redrawn: bool = Field(description="The typed draw was corrected")
     closed: bool
     top: TopOut | None
-    slips: list[SlipOut]
+    slips: list[SlipOut] = Field(description="The slips that stand (not withdrawn)")
 
 
 class StandingOut(Answer):
+    rank: int = Field(description="1 for the best total; equal totals share a rank")
     player: int
     name: str
     total: int
@@ -71,6 +91,7 @@ class DuplicateOut(Answer):
     round_seconds: int
     seeded: bool = Field(description="The service draws (with the seed the record keeps)")
     seed: str | None = Field(description="The seed, shown once the game is over")
+    replay_of: str | None = Field(description="The game this one plays again, alone")
     version: int = Field(description="Number of events")
     phase: t.Literal["draw", "play", "over"]
     round: int = Field(description="The round being played, or the next to draw")
@@ -97,23 +118,46 @@ def _ref(coord: Coord | None, notation: Notation) -> str | None:
     return None if coord is None else write_reference(coord, notation)
 
 
-def slip_out(state: DuplicateState, r: SlipRuling) -> SlipOut:
+def _written(w: SlipIn | None) -> WrittenOut | None:
+    if w is None:
+        return None
+    reference = None if w.coord is None else write_reference(w.coord)
+    return WrittenOut(
+        word=w.word, reference=reference, score=w.announced, late=w.late, illegible=w.illegible
+    )
+
+
+def slip_out(state: DuplicateState, round_: Round, number: int, r: SlipRuling) -> SlipOut:
+    """Slip ``number`` of ``round_``, ``r`` its ruling as settled."""
+    entry = round_.slips[number]
     return SlipOut(
+        number=number,
         player=r.player,
         name=state.players[r.player],
         valid=r.null is None,
-        null=r.null.value if r.null else None,
+        null=r.null,
         score=r.score,
-        warnings=[w.value for w in r.warnings],
-        penalties=[PenaltyOut(code=p.value, points=n) for p, n in r.penalties],
+        warnings=list(r.warnings),
+        penalties=[PenaltyOut(code=p, points=n) for p, n in r.penalties],
         points=r.points if r.null is None else 0,
         reference=_ref(r.coord, Notation.FISF),
         gcg=_ref(r.coord, Notation.GCG),
         invalid_words=[state.rules.alphabet.render(w) for w in r.invalid_words],
+        written=_written(entry.written),
+        corrected=entry.corrected,
     )
 
 
-def _round_out(state: DuplicateState, r: Round) -> RoundOut:
+def slip_verdict(state: DuplicateState, round_no: int, number: int, version: int) -> SlipVerdict:
+    """Slip ``number`` of round ``round_no`` as it stands in ``state``."""
+    settled = dict(state.settled()[round_no - 1])
+    round_ = state.rounds[round_no - 1]
+    return SlipVerdict(
+        round=round_no, version=version, slip=slip_out(state, round_, number, settled[number])
+    )
+
+
+def _round_out(state: DuplicateState, r: Round, slips: list[tuple[int, SlipRuling]]) -> RoundOut:
     top = None
     if r.top is not None:
         top = TopOut(
@@ -126,10 +170,21 @@ def _round_out(state: DuplicateState, r: Round) -> RoundOut:
         number=r.number,
         draw=rack_text(state.rules, r.draw),
         typed=r.typed,
+        rejected=r.rejected,
+        redrawn=r.redrawn,
         closed=r.closed,
         top=top,
-        slips=[slip_out(state, s) for s in r.slips],
+        slips=[slip_out(state, r, number, ruling) for number, ruling in slips],
     )
+
+
+def ranked(state: DuplicateState) -> list[tuple[int, Standing]]:
+    """The standings with their ranks: equal totals share one (1, 2, 2, 4)."""
+    out: list[tuple[int, Standing]] = []
+    for i, s in enumerate(state.standings()):
+        rank = out[-1][0] if out and out[-1][1].total == s.total else i + 1
+        out.append((rank, s))
+    return out
 
 
 def duplicate_out(
@@ -145,16 +200,21 @@ def duplicate_out(
         round_seconds=record.round_seconds,
         seeded=record.seed is not None,
         seed=record.seed if state.phase == Phase.OVER else None,
+        replay_of=None if state.script is None else state.script.source,
         version=version,
         phase=state.phase.value,
         round=state.round_no,
         draw=rack_text(rules, state.rounds[-1].draw) if state.phase == Phase.PLAY else None,
         bag=len(state.bag()),
         board=state.board.to_strings(rules.alphabet),
-        rounds=[_round_out(state, r) for r in state.rounds],
+        rounds=[
+            _round_out(state, r, slips)
+            for r, slips in zip(state.rounds, state.settled(), strict=True)
+        ],
         top_total=sum(tops),
         standings=[
             StandingOut(
+                rank=rank,
                 player=s.player,
                 name=record.players[s.player],
                 total=s.total,
@@ -162,6 +222,6 @@ def duplicate_out(
                 percent=s.percent,
                 solos=s.solos,
             )
-            for s in state.standings()
+            for rank, s in ranked(state)
         ],
     )

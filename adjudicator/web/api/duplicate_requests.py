@@ -38,6 +38,11 @@ class DrawRequest(Strict):
         max_length=64,
         description="The draw typed in (rack notation, `?` a blank); none: the service draws",
     )
+    rejected: bool = Field(
+        default=False,
+        description="The rack left was put back with a draw short of the minimum: the typed "
+        "draw is new in full (FISF art. 2.2)",
+    )
 
 
 class SlipRequest(Strict):

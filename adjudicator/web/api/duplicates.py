@@ -67,7 +67,7 @@ def show(id_: str) -> DuplicateOut:
     access=Access.CLIENT,
 )
 def draw(id_: str, body: DrawRequest) -> DuplicateOut:
-    return runtime().duplicates.draw(id_, body.letters)
+    return runtime().duplicates.draw(id_, body.letters, rejected=body.rejected)
 
 
 @bp.post("/<game_id:id_>/slips")
