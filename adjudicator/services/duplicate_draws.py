@@ -34,15 +34,15 @@ def next_draw(
             raise InvalidDrawError(letters, "replay", round_no, "a replay takes the game's draws")
         if round_no > len(state.script.draws):
             return END
-        tiles = state.script.draws[round_no - 1]
-        return _draw(state, tiles, typed=False, rejected=not draw_fits(state, tiles))
+        given = state.script.draws[round_no - 1]
+        return _draw(state, given, typed=False, rejected=not draw_fits(state, given))
     bag, kept = state.bag(), state.kept()
     if not can_meet(rules, [*bag, *kept], round_no):
         if rules.duplicate.when_short == WhenShort.END:
             return END
     if letters is not None:
-        tiles = typed_tiles(state, letters, rejected=rejected)
-        return _draw(state, tiles, typed=True, rejected=rejected)
+        typed = typed_tiles(state, letters, rejected=rejected)
+        return _draw(state, typed, typed=True, rejected=rejected)
     if seed is None:
         raise InvalidDrawError("", "typed", round_no, "this game's draws are typed in: give them")
     drawn = seeded_draw(rules, bag, kept, round_no, seed)

@@ -7,6 +7,7 @@ from typing import Annotated
 from pydantic import BeforeValidator, Field
 
 from adjudicator.core.references import Notation
+from adjudicator.services.duplicate import SlipSpec
 from adjudicator.web.api.request_models import PlayerName, _integral
 from adjudicator.web.runtime.parsing import Strict
 
@@ -45,6 +46,18 @@ class DrawRequest(Strict):
     )
 
 
+class DrawCorrection(Strict):
+    letters: str = Field(
+        min_length=1,
+        max_length=64,
+        description="The draw as it should have been typed in (rack notation, `?` a blank)",
+    )
+    rejected: bool = Field(
+        default=False,
+        description="The rack left was put back: the draw is new in full (FISF art. 2.2)",
+    )
+
+
 class SlipRequest(Strict):
     player: DuplicatePlayer
     word: str = Field(
@@ -61,3 +74,14 @@ class SlipRequest(Strict):
     notation: Notation = Notation.FISF
     late: bool = Field(default=False, description="Handed in after time (the arbiter's call)")
     illegible: bool = Field(default=False, description="Illegible (the arbiter's call)")
+
+    def spec(self) -> SlipSpec:
+        return SlipSpec(
+            player=self.player,
+            word=self.word,
+            reference=self.reference,
+            score=self.score,
+            notation=self.notation,
+            late=self.late,
+            illegible=self.illegible,
+        )

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from adjudicator.services.duplicate import SlipSpec
+from adjudicator.services import duplicate_corrections as corrections
 from adjudicator.services.duplicate_view import DuplicateOut, SlipVerdict
 from adjudicator.web.api.duplicate_requests import (
     CreateDuplicateRequest,
+    DrawCorrection,
     DrawRequest,
     SlipRequest,
 )
@@ -70,6 +71,21 @@ def draw(id_: str, body: DrawRequest) -> DuplicateOut:
     return runtime().duplicates.draw(id_, body.letters, rejected=body.rejected)
 
 
+@bp.put("/<game_id:id_>/draw")
+@operation(
+    "correctDuplicateDraw",
+    "Correct the open round's typed draw; its slips are ruled again (write token)",
+    "duplicates",
+    response=DuplicateOut,
+    body=DrawCorrection,
+    errors=(403, 404, 409, 422),
+    authorize=_writer,
+    access=Access.CLIENT,
+)
+def redraw(id_: str, body: DrawCorrection) -> DuplicateOut:
+    return corrections.redraw(runtime().duplicates, id_, body.letters, rejected=body.rejected)
+
+
 @bp.post("/<game_id:id_>/slips")
 @operation(
     "addDuplicateSlip",
@@ -83,16 +99,39 @@ def draw(id_: str, body: DrawRequest) -> DuplicateOut:
     access=Access.CLIENT,
 )
 def slip(id_: str, body: SlipRequest) -> SlipVerdict:
-    spec = SlipSpec(
-        player=body.player,
-        word=body.word,
-        reference=body.reference,
-        score=body.score,
-        notation=body.notation,
-        late=body.late,
-        illegible=body.illegible,
-    )
-    return runtime().duplicates.slip(id_, spec)
+    return runtime().duplicates.slip(id_, body.spec())
+
+
+SLIP = "/<game_id:id_>/rounds/<int:round_>/slips/<int:slip>"
+
+
+@bp.put(SLIP)
+@operation(
+    "replaceDuplicateSlip",
+    "Correct a slip entered wrongly: the new one is ruled at once (write token)",
+    "duplicates",
+    response=SlipVerdict,
+    body=SlipRequest,
+    errors=(403, 404, 409, 422),
+    authorize=_writer,
+    access=Access.CLIENT,
+)
+def replace_slip(id_: str, round_: int, slip: int, body: SlipRequest) -> SlipVerdict:
+    return corrections.replace_slip(runtime().duplicates, id_, round_, slip, body.spec())
+
+
+@bp.delete(SLIP)
+@operation(
+    "withdrawDuplicateSlip",
+    "Withdraw a slip entered by mistake (write token)",
+    "duplicates",
+    response=DuplicateOut,
+    errors=(403, 404, 409),
+    authorize=_writer,
+    access=Access.CLIENT,
+)
+def withdraw_slip(id_: str, round_: int, slip: int) -> DuplicateOut:
+    return corrections.withdraw_slip(runtime().duplicates, id_, round_, slip)
 
 
 @bp.post("/<game_id:id_>/close")
