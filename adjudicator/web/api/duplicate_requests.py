@@ -58,6 +58,10 @@ class DrawCorrection(Strict):
     )
 
 
+class ReplayRequest(Strict):
+    player: PlayerName = Field(description="Who plays the game again, alone")
+
+
 class SlipRequest(Strict):
     player: DuplicatePlayer
     word: str = Field(
