@@ -248,3 +248,22 @@ def test_the_ruleset_shows_its_duplicate_rules(client):
     assert rules["draw_minimums"][0] == {"until": 15, "vowels": 2, "consonants": 2}
     assert rules["either"] == ["Y"]
     assert client.get("/api/v1/rulesets/scrabble-en").json["duplicate"] is None
+
+
+def test_a_draw_short_of_the_minimum_goes_back_with_the_rack_left(client):
+    """Art. 2.2 as Eliot applies it: the rejected draw goes back to the bag in full,
+    the rack left too; the new one need not hold it, if the arbiter says so."""
+    id_, h = create(client, typed=True)
+    draw(client, id_, h, "KWZAEIO")
+    game = close(client, id_, h)
+    left = sorted("AEIKOWZ")
+    for letter in game["rounds"][0]["top"]["word"]:
+        if letter in left:
+            left.remove(letter)
+    fresh = "BOUCLER"
+    assert set(left) - set(fresh)  # the top keeps letters the new draw lacks
+    r = client.post(f"{API}/{id_}/draw", json={"letters": fresh}, headers=h)
+    assert (r.status_code, r.json["reason"]) == (422, "not-in-bag")
+    r = client.post(f"{API}/{id_}/draw", json={"letters": fresh, "rejected": True}, headers=h)
+    assert r.status_code == 200, r.json
+    assert r.json["rounds"][1]["rejected"] is True
