@@ -60,7 +60,9 @@ def placement_of(alphabet: Alphabet, data: t.Iterable[t.Mapping[str, t.Any]]) ->
     for p in data:
         tile = _tile(alphabet, p["letter"])
         tiles.append(
-            PlacedTile(_int(p["row"]), _int(p["col"]), tile | BLANK_BIT if p["blank"] else tile)
+            PlacedTile(
+                _square(p["row"]), _square(p["col"]), tile | BLANK_BIT if p["blank"] else tile
+            )
         )
     return Placement(tuple(tiles))
 
@@ -81,13 +83,20 @@ def coord_of(data: t.Mapping[str, t.Any] | None) -> Coord | None:
         return None
     if data["direction"] not in (ACROSS, DOWN):
         raise ValueError(f"direction {data['direction']!r}")
-    return Coord(_int(data["row"]), _int(data["col"]), data["direction"])
+    return Coord(_square(data["row"]), _square(data["col"]), data["direction"])
 
 
 def _int(value: t.Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise ValueError(f"{value!r} is no whole number")
     return value
+
+
+def _square(value: t.Any) -> int:
+    """A row or a column: a reference names it with one letter, so at most 26."""
+    if _int(value) >= 26:
+        raise ValueError(f"row or column {value} is off any board")
+    return t.cast(int, value)
 
 
 def written_data(slip: SlipIn) -> Data:

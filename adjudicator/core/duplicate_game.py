@@ -266,12 +266,23 @@ def replay(
             elif kind == "end":
                 state = ended(state)
             elif kind == "replay" and index == 0:
-                state = replace(state, script=script_of(alphabet, data))
+                state = replace(state, script=_playable(rules, script_of(alphabet, data)))
             else:
                 raise ValueError(f"an event of kind {kind!r} here")
-        except (AdjudicatorError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (AdjudicatorError, LookupError, TypeError, ValueError, AttributeError) as exc:
             raise InvalidDuplicateRecordError(index, kind, _why(exc)) from None
     return state
+
+
+def _playable(rules: Ruleset, script: Script) -> Script:
+    """A replay's draws and tops, checked as a game of their own."""
+    shadow = start(rules, ["-"])
+    for draw, top in zip(script.draws, script.tops, strict=True):
+        shadow = with_draw(shadow, draw, typed=False, rejected=True)
+        shadow = with_close(shadow, top, ends=False)
+        if top is None:
+            break
+    return script
 
 
 def _why(exc: Exception) -> str:
@@ -279,6 +290,8 @@ def _why(exc: Exception) -> str:
         return exc.detail
     if isinstance(exc, KeyError):
         return f"no field {exc.args[0]!r}"
+    if isinstance(exc, IndexError):
+        return "a position off the game"
     return str(exc)
 
 

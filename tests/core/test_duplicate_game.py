@@ -104,3 +104,17 @@ def test_events_written_before_slips_kept_what_was_written(fr):
     (slip,) = state.rounds[0].slips
     assert slip.written is None and state.rounds[0].rejected is False
     assert state.settled()[0][0][1].penalties == ()  # the first warning is free
+
+
+def test_a_replays_draws_and_tops_are_checked_as_a_game(fr):
+    from adjudicator.core.duplicate_events import top_data
+    from adjudicator.core.duplicate_top import Top
+    from adjudicator.core.placement import PlacedTile, Placement
+
+    z = fr.alphabet.one_tile("Z")
+    placed = Placement((PlacedTile(7, 7, z), PlacedTile(7, 8, z)))
+    bad_top = Top(parse_reference("H8"), (z, z), placed, 20)  # no Z in the draw
+    rounds = [{"tiles": draw(fr, "MEEISAN")[1]["tiles"], "top": top_data(fr.alphabet, bad_top)}]
+    with pytest.raises(InvalidDuplicateRecordError) as info:
+        replay(fr, ["Ann"], [("replay", {"of": "x", "rounds": rounds})])
+    assert info.value.extras()["event"] == 0
