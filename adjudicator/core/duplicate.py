@@ -88,14 +88,6 @@ class SlipRuling:
         return self.score - sum(p for _, p in self.penalties)
 
 
-@dataclass(frozen=True, slots=True)
-class Top:
-    coord: Coord
-    tiles: tuple[Tile, ...]  # the whole word, board tiles included
-    placement: Placement
-    score: int
-
-
 def rule_slip(
     rules: Ruleset,
     board: Board,

@@ -43,18 +43,6 @@ def _tile(alphabet: Alphabet, label: t.Any) -> Tile:
     return tile
 
 
-def placement_data(alphabet: Alphabet, placement: Placement) -> list[Data]:
-    return [
-        {
-            "row": p.row,
-            "col": p.col,
-            "letter": alphabet.label(p.tile & ~BLANK_BIT),
-            "blank": bool(p.tile & BLANK_BIT),
-        }
-        for p in placement.tiles
-    ]
-
-
 def placement_of(alphabet: Alphabet, data: t.Iterable[t.Mapping[str, t.Any]]) -> Placement:
     tiles = []
     for p in data:
@@ -134,7 +122,7 @@ def ruling_data(alphabet: Alphabet, r: SlipRuling) -> Data:
         "score": r.score,
         "warnings": [w.value for w in r.warnings],
         "penalties": [[p.value, n] for p, n in r.penalties],
-        "placement": None if r.placement is None else placement_data(alphabet, r.placement),
+        "placement": None if r.placement is None else r.placement.labelled(alphabet),
         "coord": coord_data(r.coord),
         "invalid_words": [alphabet.render(w) for w in r.invalid_words],
     }
@@ -171,7 +159,7 @@ def top_data(alphabet: Alphabet, top: Top | None) -> Data | None:
     return {
         "coord": coord_data(top.coord),
         "word": alphabet.render(top.tiles),
-        "placement": placement_data(alphabet, top.placement),
+        "placement": top.placement.labelled(alphabet),
         "score": top.score,
     }
 

@@ -13,12 +13,12 @@ import csv
 import io
 import typing as t
 
-from pydantic import ConfigDict, Field
+from pydantic import BeforeValidator, ConfigDict, Field
 
 from adjudicator.core.duplicate_game import Phase, replay, script_data
 from adjudicator.core.names import MAX_NAME_LENGTH
 from adjudicator.errors import DuplicateNotOverError
-from adjudicator.services.answer import Answer
+from adjudicator.services.answer import Answer, integral
 from adjudicator.services.duplicate_view import ranked
 
 if t.TYPE_CHECKING:
@@ -42,13 +42,13 @@ class DuplicateGameRecord(Answer):
     model_config = ConfigDict(extra="forbid", strict=True)
 
     format: t.Literal["adjudicator-duplicate"]
-    version: t.Literal[1]
+    version: t.Annotated[t.Literal[1], BeforeValidator(integral)]
     ruleset: str = Field(min_length=1, max_length=64)
     lexicon: str | None = Field(min_length=1, max_length=64, description="None: the ruleset's")
     players: list[t.Annotated[str, Field(min_length=1, max_length=MAX_NAME_LENGTH)]] = Field(
         min_length=1, max_length=500
     )
-    round_seconds: int = Field(ge=10, le=3600)
+    round_seconds: t.Annotated[int, Field(ge=10, le=3600), BeforeValidator(integral)]
     seed: str | None = Field(
         min_length=1,
         max_length=64,

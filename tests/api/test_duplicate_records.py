@@ -111,6 +111,9 @@ def test_a_record_that_is_no_game_is_refused(client, finished):
         assert r.json["event"] == index
     r = client.post(f"{API}/import", json={**record, "events": [{"kind": "bet", "data": {}}]})
     assert r.status_code == 400
+    # JSON Schema's integers include 180.0; "180" is no number.
+    assert client.post(f"{API}/import", json={**record, "round_seconds": 180.0}).status_code == 201
+    assert client.post(f"{API}/import", json={**record, "round_seconds": "180"}).status_code == 400
     r = client.post(f"{API}/import", json={**record, "ruleset": "scrabble-en"})
     assert (r.status_code, r.json["code"]) == (422, "no-duplicate-rules")
 
