@@ -110,6 +110,29 @@ def guards(res: dict[str, t.Any]) -> list[dict[str, t.Any]]:
                 every[figure] <= target,
                 note if figure == "median_ms" else "",
             )
+    if res.get("duplicate", {}).get("rounds"):
+        dup = res["duplicate"]
+        core, req = dup["core"], dup["request"]
+        note = (
+            f"{dup['rounds']} made rounds of {dup['slips']} slips; p95 {core['p95_ms']}, "
+            f"max {core['max_ms']} ms; the close request {req['close']['median_ms']} ms at the "
+            f"median, {req['close_to_ping']}x /ping ({req['ping_median_ms']} ms); a slip "
+            f"{req['slip_median_ms']} ms at the median"
+        )
+        guard(
+            "A Duplicate round's close (top and 100 slips ruled), median",
+            "<= 1000 ms",
+            f"{core['median_ms']} ms",
+            core["median_ms"] <= 1000,
+            note,
+        )
+        guard(
+            "POST close of a Duplicate round of 100 slips, median",
+            "<= 1000 ms",
+            f"{req['close']['median_ms']} ms",
+            req["close"]["median_ms"] <= 1000,
+            f"p95 {req['close']['p95_ms']}, max {req['close']['max_ms']} ms",
+        )
     if "coldstart" in res:
         cs = res["coldstart"]
         note = "runs " + ", ".join(f"{x:.2f}" for x in cs["runs_s"])

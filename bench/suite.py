@@ -1,6 +1,6 @@
 """Run the benchmarks, write ``bench/results/<timestamp>.json`` and print the guards.
 
-    python -m bench.suite [--quick] [--only http,inprocess,memory,coldstart,movegen]
+    python -m bench.suite [--quick] [--only http,inprocess,memory,coldstart,movegen,duplicate]
     python -m bench.suite --against REF [--pairs N]   # side by side (bench/against.py)
 
 ``bench/run`` is the entry point (it picks the Python and installs wrk first).
@@ -27,7 +27,7 @@ from bench import against, coldstart, events, httpbench, inprocess, memory, repo
 from bench.cases import GCG_DIR, load_cases
 from bench.server import REPO_ROOT, prepare
 
-SECTIONS = ("http", "inprocess", "memory", "coldstart", "movegen")
+SECTIONS = ("http", "inprocess", "memory", "coldstart", "movegen", "duplicate")
 
 
 def machine() -> dict[str, t.Any]:
@@ -131,6 +131,13 @@ def main(argv: list[str] | None = None) -> int:
             from bench import movegen  # the positions read records a release reads too
 
             res["movegen"] = movegen.run(args.gcg_dir, registry, repeat=1 if args.quick else 2)
+        if "duplicate" in only:
+            print("duplicate ...", file=sys.stderr)
+            from bench import duplicate
+
+            res["duplicate"] = duplicate.run(
+                registry, games=1 if args.quick else 2, rounds=4 if args.quick else 8
+            )
         if "coldstart" in only:
             print("coldstart ...", file=sys.stderr)
             res["coldstart"] = coldstart.run(workdir, repeat=2 if args.quick else 3)

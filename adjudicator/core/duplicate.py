@@ -1,32 +1,33 @@
-"""Duplicate Scrabble: a slip's ruling, the round's top, and the standings.
+"""Duplicate Scrabble: a slip's ruling.
 
-Every player plays the same draw on the same board; after each round the
-board takes the *top*, the highest-scoring play, whatever the players found
-(FISF, Règlement du Scrabble Duplicate, introduction and art. 2.6,
-https://scrabbleson.net/02_03/scrabble/regle.htm).  A slip (the word, its
-reference, the score its player announces) is ruled at once: null, or valid
-at its real score, with the warnings and penalties of the FISF's abridged
-rules (https://fr.scribd.com/document/682682624, "Avertissement et pénalité").
-The numbers (penalties, how many warnings are free, the solo bonus) are the
+Every player plays the same draw on the same board (FISF, Règlement du
+Scrabble Duplicate, introduction, https://scrabbleson.net/02_03/scrabble/regle.htm).
+A slip (the word, its reference, the score its player writes) is ruled at
+once: null, or valid at its real score, with the warnings and penalties of the
+FISF's abridged rules (https://fr.scribd.com/document/682682624, "Avertissement
+et pénalité") and of its amendment of 1 January 2016 (art. 5.3.1: a reference
+wrong or missing, or the word's last letter, already on the board, left off, is
+worth the play at a penalty when the written score is the play's).  What a
+slip's warnings cost depends on the player's earlier ones, and is settled with
+the game's other slips (core/duplicate_standings.py).  The numbers are the
 ruleset's ``duplicate`` mapping.
 """
 
 from __future__ import annotations
 
 import typing as t
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from adjudicator.core.board import Board
 from adjudicator.core.coords import ACROSS, DOWN, Coord
-from adjudicator.core.duplicate_rules import DuplicateRules, TopTieBreak
+from adjudicator.core.duplicate_rules import DuplicateRules, FinalLetter, ReferenceOff
 from adjudicator.core.placement import PlacedTile, Placement
-from adjudicator.core.scoring import ScoreBreakdown, score_placement
+from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK, BLANK_BIT, EMPTY, Tile, count_tiles
 from adjudicator.errors import PlacementError, UnknownTileError
 
 if t.TYPE_CHECKING:
-    from adjudicator.core.movegen import Found
     from adjudicator.core.ruleset import Ruleset
 
 
@@ -35,10 +36,12 @@ class Nullity(StrEnum):
 
     BLANK_SLIP = "blank-slip"  # nothing written
     LATE = "late-slip"  # written after time
-    SEVERAL_SLIPS = "several-slips"  # a second slip for the same move
+    SEVERAL_SLIPS = "several-slips"  # several slips for the same move (settled)
     NOT_FROM_DRAW = "not-from-draw"  # a letter the draw does not hold
     ILLEGAL_PLACEMENT = "illegal-placement"  # off the board, not connected, over other tiles
+    NOT_IN_FULL = "not-in-full"  # the word runs on into letters on the board
     INVALID_WORD = "invalid-word"  # a word formed that the lexicon does not hold
+    AMBIGUOUS_REFERENCE = "ambiguous-reference"  # the written score fits several places
 
 
 class SlipWarning(StrEnum):
@@ -50,8 +53,9 @@ class SlipWarning(StrEnum):
 
 
 class Penalty(StrEnum):
-    REFERENCE_OFF = "reference-off"  # the reference a square off the word
-    WARNINGS = "warnings"  # a warning past the free ones
+    REFERENCE_OFF = "reference-off"  # the reference wrong or missing
+    FINAL_LETTER = "final-letter"  # the last letter, on the board, left off or miswritten
+    WARNINGS = "warnings"  # a warning past the free ones (settled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,14 +88,6 @@ class SlipRuling:
         return self.score - sum(p for _, p in self.penalties)
 
 
-@dataclass(frozen=True, slots=True)
-class Top:
-    coord: Coord
-    tiles: tuple[Tile, ...]  # the whole word, board tiles included
-    placement: Placement
-    score: int
-
-
 def rule_slip(
     rules: Ruleset,
     board: Board,
@@ -99,18 +95,22 @@ def rule_slip(
     slip: SlipIn,
     is_word: t.Callable[[t.Sequence[Tile]], bool],
     *,
-    earlier_warnings: int = 0,
-    second: bool = False,
+    round_no: int,
 ) -> SlipRuling:
-    """Rule one slip on the round's ``board`` and ``draw`` (undesignated tiles).
-
-    ``earlier_warnings`` counts the player's warnings so far in the game (past
-    ``warnings_free`` each costs ``warning_penalty``); ``second``: the player
-    has handed in a slip for this move already.
-    """
-    ruling = _rule(rules, board, draw, slip, is_word, earlier_warnings, second)
+    """Rule one slip of round ``round_no`` on its ``board`` and ``draw``
+    (undesignated tiles), alone: what several slips and earlier warnings cost
+    is settled with the game (core/duplicate_standings.py)."""
+    ruling = _rule(rules, board, draw, slip, is_word, round_no)
     # A null slip is shown where it was written.
     return ruling if ruling.coord is not None else replace(ruling, coord=slip.coord)
+
+
+_RECOVERABLE = (
+    Nullity.NOT_FROM_DRAW,
+    Nullity.ILLEGAL_PLACEMENT,
+    Nullity.NOT_IN_FULL,
+    Nullity.INVALID_WORD,
+)
 
 
 def _rule(
@@ -119,33 +119,28 @@ def _rule(
     draw: t.Sequence[Tile],
     slip: SlipIn,
     is_word: t.Callable[[t.Sequence[Tile]], bool],
-    earlier_warnings: int,
-    second: bool,
+    round_no: int,
 ) -> SlipRuling:
-    dup = _dup(rules)
     player = slip.player
     if not slip.word.strip():
         return SlipRuling(player, Nullity.BLANK_SLIP, 0)
-    if second:
-        return SlipRuling(player, Nullity.SEVERAL_SLIPS, 0)
     if slip.late:
         return SlipRuling(player, Nullity.LATE, 0)
-    if slip.coord is None:
-        return SlipRuling(player, Nullity.ILLEGAL_PLACEMENT, 0)
     try:
         written = rules.reader.tiles(slip.word)
     except UnknownTileError:
         return SlipRuling(player, Nullity.NOT_FROM_DRAW, 0)
-    ruled = _at(rules, board, draw, written, slip.coord, is_word)
+    ruled = SlipRuling(0, Nullity.ILLEGAL_PLACEMENT, 0)  # no reference
+    if slip.coord is not None:
+        ruled = _at(rules, board, draw, written, slip.coord, is_word)
     penalties: list[tuple[Penalty, int]] = []
-    if ruled.null in (Nullity.ILLEGAL_PLACEMENT, Nullity.INVALID_WORD):
-        # A reference a square off: the word where it fits beside it, at a penalty.
-        for beside in _beside(slip.coord):
-            moved = _at(rules, board, draw, written, beside, is_word)
-            if moved.null is None:
-                ruled = moved
-                penalties.append((Penalty.REFERENCE_OFF, dup.reference_off_penalty))
-                break
+    if ruled.null in _RECOVERABLE:
+        found = _recovered(rules, board, draw, written, slip, is_word, round_no)
+        if isinstance(found, Nullity):
+            ruled = SlipRuling(0, found, 0)
+        elif found is not None:
+            ruled = found[0]
+            penalties.append(found[1])
     if ruled.null is not None:
         return SlipRuling(player, ruled.null, 0, invalid_words=ruled.invalid_words)
     warnings = list(ruled.warnings)
@@ -155,9 +150,6 @@ def _rule(
         warnings.append(SlipWarning.WRONG_SCORE)
     if slip.illegible:
         warnings.append(SlipWarning.ILLEGIBLE)
-    for k in range(len(warnings)):
-        if earlier_warnings + k + 1 > dup.warnings_free:
-            penalties.append((Penalty.WARNINGS, dup.warning_penalty))
     return SlipRuling(
         player,
         None,
@@ -169,6 +161,81 @@ def _rule(
     )
 
 
+Recovered = tuple[SlipRuling, tuple[Penalty, int]]
+
+
+def _recovered(
+    rules: Ruleset,
+    board: Board,
+    draw: t.Sequence[Tile],
+    written: t.Sequence[Tile],
+    slip: SlipIn,
+    is_word: t.Callable[[t.Sequence[Tile]], bool],
+    round_no: int,
+) -> Recovered | Nullity | None:
+    """A slip not legal as written, ruled as the rules recover it: the word with
+    its last letter from the board (``final_letter``), or at another reference
+    (``reference_off``); a Nullity when the written score fits several places."""
+    dup = _dup(rules)
+    scored = slip.announced
+
+    def fits(ruling: SlipRuling) -> bool:
+        return ruling.null is None and ruling.score == scored
+
+    if slip.coord is not None and dup.final_letter == FinalLetter.PENALTY and scored is not None:
+        for whole in _with_final_letter(rules, board, written, slip.coord):
+            ruling = _at(rules, board, draw, whole, slip.coord, is_word)
+            if fits(ruling):
+                return ruling, (Penalty.FINAL_LETTER, dup.final_letter_penalty)
+    if round_no < dup.reference_off_from_round:
+        return None
+    off = (Penalty.REFERENCE_OFF, dup.reference_off_penalty)
+    if dup.reference_off == ReferenceOff.BESIDE and slip.coord is not None:
+        for beside in _beside(slip.coord):
+            ruling = _at(rules, board, draw, written, beside, is_word)
+            if ruling.null is None:
+                return ruling, off
+    elif dup.reference_off == ReferenceOff.WRITTEN_SCORE and scored is not None:
+        directions = (slip.coord.direction,) if slip.coord is not None else (ACROSS, DOWN)
+        found = [
+            ruling
+            for coord in _everywhere(rules, len(written), directions)
+            if fits(ruling := _at(rules, board, draw, written, coord, is_word))
+        ]
+        if len(found) > 1:
+            return Nullity.AMBIGUOUS_REFERENCE
+        if found:
+            return found[0], off
+    return None
+
+
+def _with_final_letter(
+    rules: Ruleset, board: Board, written: t.Sequence[Tile], coord: Coord
+) -> t.Iterator[list[Tile]]:
+    """The written word with its end taken from the board: the letters there
+    after it (the last one left off), or in place of its last letter (miswritten)."""
+    dr, dc = coord.step
+    for start in (len(written), len(written) - 1):
+        row, col = coord.row + dr * start, coord.col + dc * start
+        run: list[Tile] = []
+        while rules.layout.on_board(row, col) and board.get(row, col) != EMPTY:
+            run.append(board.get(row, col))
+            row, col = row + dr, col + dc
+        if run and (start == len(written) or (run[0] ^ written[-1]) & ~BLANK_BIT):
+            yield [*written[:start], *run]
+
+
+def _everywhere(rules: Ruleset, length: int, directions: t.Iterable[str]) -> t.Iterator[Coord]:
+    """Every reference at which a word of ``length`` tiles lies on the board."""
+    layout = rules.layout
+    for direction in directions:
+        rows = layout.rows - (length - 1 if direction == DOWN else 0)
+        cols = layout.cols - (length - 1 if direction == ACROSS else 0)
+        for row in range(rows):
+            for col in range(cols):
+                yield Coord(row, col, direction)
+
+
 def _at(
     rules: Ruleset,
     board: Board,
@@ -177,8 +244,13 @@ def _at(
     coord: Coord,
     is_word: t.Callable[[t.Sequence[Tile]], bool],
 ) -> SlipRuling:
-    """The slip's word ruled at ``coord``: its new tiles taken from the draw."""
+    """The slip's word ruled at ``coord``: its new tiles taken from the draw; the
+    squares just before and after it must be empty (the word written in full)."""
     dr, dc = coord.step
+    for k in (-1, len(written)):
+        row, col = coord.row + dr * k, coord.col + dc * k
+        if rules.layout.on_board(row, col) and board.get(row, col) != EMPTY:
+            return SlipRuling(0, Nullity.NOT_IN_FULL, 0)
     new: list[tuple[int, int, Tile]] = []
     for i, tile in enumerate(written):
         row, col = coord.row + dr * i, coord.col + dc * i
@@ -238,101 +310,6 @@ def _beside(coord: Coord) -> list[Coord]:
     along = [(0, -1), (0, 1)] if d == ACROSS else [(-1, 0), (1, 0)]
     across = [(-1, 0), (1, 0)] if d == ACROSS else [(0, -1), (0, 1)]
     return [Coord(r + dr, c + dc, d) for dr, dc in along + across if r + dr >= 0 and c + dc >= 0]
-
-
-def choose_top(rules: Ruleset, board: Board, found: t.Sequence[Found]) -> Top | None:
-    """The round's top among every legal play: the highest score, equal scores
-    decided by the ruleset's ``top_tie_break``; None when nothing can be played."""
-    if not found:
-        return None
-    order = _dup(rules).top_tie_break
-
-    def key(play: Found) -> tuple[int, ...]:
-        out = [-play.score]
-        for rule in order:
-            if rule == TopTieBreak.FEWEST_BLANKS:
-                out.append(
-                    sum(1 for k, x in enumerate(play.tiles) if play.new >> k & 1 and x & BLANK_BIT)
-                )
-            elif rule == TopTieBreak.REFERENCE:
-                out += [play.row, play.col, 0 if play.across else 1]
-        return (*out, *play.tiles)
-
-    best = min(found, key=key)
-    coord = Coord(best.row, best.col, ACROSS if best.across else DOWN)
-    dr, dc = coord.step
-    placed = tuple(
-        PlacedTile(best.row + dr * k, best.col + dc * k, tile)
-        for k, tile in enumerate(best.tiles)
-        if best.new >> k & 1
-    )
-    return Top(coord, best.tiles, Placement(placed), best.score)
-
-
-def place(rules: Ruleset, board: Board, placement: Placement) -> ScoreBreakdown:
-    """The top's breakdown: its words and the board after it."""
-    return score_placement(board, placement, rules)
-
-
-def left_on_rack(draw: t.Sequence[Tile], placement: Placement) -> list[Tile]:
-    """The draw's tiles the top did not use (blanks undesignated)."""
-    have = list(draw)
-    for p in placement.tiles:
-        have.remove(BLANK if p.tile & BLANK_BIT else p.tile)
-    return sorted(have)
-
-
-@dataclass(frozen=True, slots=True)
-class Standing:
-    player: int
-    total: int
-    negatif: int  # points behind the tops' total
-    percent: float  # of the tops' total
-    solos: int = 0
-    rounds: tuple[int, ...] = field(default=())
-
-
-def standings(
-    rules: Ruleset,
-    players: int,
-    tops: t.Sequence[int],
-    slips: t.Sequence[t.Sequence[SlipRuling]],
-) -> list[Standing]:
-    """Each player's total over the closed rounds (``tops[i]`` the top of round
-    ``i``, ``slips[i]`` its slips): a round scores its player's one slip's
-    points (nothing for no slip or for several), plus the solo bonus to a
-    player alone on the top, where the rules give one; best total first."""
-    dup = _dup(rules)
-    per = [[0] * len(tops) for _ in range(players)]
-    solos = [0] * players
-    for i, (top, round_slips) in enumerate(zip(tops, slips, strict=True)):
-        by_player: dict[int, list[SlipRuling]] = {}
-        for s in round_slips:
-            by_player.setdefault(s.player, []).append(s)
-        for player, handed in by_player.items():
-            one = handed[0]
-            per[player][i] = one.points if len(handed) == 1 and one.null is None else 0
-        on_top = [
-            p
-            for p, h in by_player.items()
-            if len(h) == 1 and h[0].null is None and h[0].score == top
-        ]
-        if dup.solo_bonus and len(on_top) == 1 and players >= dup.solo_min_players:
-            per[on_top[0]][i] += dup.solo_bonus
-            solos[on_top[0]] += 1
-    top_total = sum(tops)
-    out = [
-        Standing(
-            p,
-            sum(per[p]),
-            top_total - sum(per[p]),
-            round(100 * sum(per[p]) / top_total, 2) if top_total else 0.0,
-            solos[p],
-            tuple(per[p]),
-        )
-        for p in range(players)
-    ]
-    return sorted(out, key=lambda s: (-s.total, s.player))
 
 
 def _dup(rules: Ruleset) -> DuplicateRules:

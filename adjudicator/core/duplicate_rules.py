@@ -38,6 +38,22 @@ class TopTieBreak(StrEnum):
     REFERENCE = "reference"  # then the first in reference order (row, column, across first)
 
 
+class ReferenceOff(StrEnum):
+    """What a slip is worth whose word is not legal at its reference (or has none)."""
+
+    WRITTEN_SCORE = "written_score"  # ruled where its written score puts it, at a penalty
+    BESIDE = "beside"  # ruled a square beside, at a penalty
+    NULL = "null"  # null
+
+
+class FinalLetter(StrEnum):
+    """What a slip is worth whose word's last letter, already on the board, was
+    left off or written wrong."""
+
+    PENALTY = "penalty"  # the word in full, when the written score is its score, at a penalty
+    NULL = "null"
+
+
 @dataclass(frozen=True, slots=True)
 class DrawMinimum:
     """Up to and including round ``until`` (0: every round after the earlier
@@ -61,7 +77,11 @@ class DuplicateRules:
     solo_min_players: int = 2
     warnings_free: int = 3  # warnings before each further one costs warning_penalty
     warning_penalty: int = 5
+    reference_off: ReferenceOff = ReferenceOff.WRITTEN_SCORE
     reference_off_penalty: int = 5
+    reference_off_from_round: int = 2  # before it, a reference that does not fit is null
+    final_letter: FinalLetter = FinalLetter.PENALTY
+    final_letter_penalty: int = 5
     max_rounds: int = 60
 
     def minimum(self, round_no: int) -> DrawMinimum | None:
@@ -79,8 +99,16 @@ _INTS = (
     "warnings_free",
     "warning_penalty",
     "reference_off_penalty",
+    "reference_off_from_round",
+    "final_letter_penalty",
     "max_rounds",
 )
+_CHOICES: dict[str, type[StrEnum]] = {
+    "blank_counts_as": CountsAs,
+    "when_short": WhenShort,
+    "reference_off": ReferenceOff,
+    "final_letter": FinalLetter,
+}
 KEYS: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(DuplicateRules))
 
 
@@ -102,10 +130,8 @@ def duplicate_rules_from_mapping(data: t.Mapping[str, t.Any]) -> DuplicateRules:
             if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
                 raise ValueError(key, "must be a list of tile labels")
             out[key] = tuple(value)
-        elif key == "blank_counts_as":
-            out[key] = _choice(key, CountsAs, value)
-        elif key == "when_short":
-            out[key] = _choice(key, WhenShort, value)
+        elif key in _CHOICES:
+            out[key] = _choice(key, _CHOICES[key], value)
         elif key == "top_tie_break":
             if not isinstance(value, list):
                 raise ValueError(key, f"must be a list of {', '.join(TopTieBreak)}")

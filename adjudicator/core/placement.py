@@ -36,6 +36,7 @@ from adjudicator.errors import (
 )
 
 if t.TYPE_CHECKING:
+    from adjudicator.core.alphabet import Alphabet
     from adjudicator.core.ruleset import Ruleset
 
 
@@ -62,6 +63,19 @@ class Placement:
 
     def squares(self) -> set[tuple[int, int]]:
         return {(p.row, p.col) for p in self.tiles}
+
+    def labelled(self, alphabet: Alphabet) -> list[dict[str, t.Any]]:
+        """The new tiles as requests and records write them: ``row``, ``col``,
+        the ``letter``'s label, and ``blank`` when a blank stands for it."""
+        return [
+            {
+                "row": p.row,
+                "col": p.col,
+                "letter": alphabet.label(p.tile & ~BLANK_BIT),
+                "blank": bool(p.tile & BLANK_BIT),
+            }
+            for p in self.tiles
+        ]
 
 
 def from_move(board: Board, coord: Coord, tiles: t.Sequence[Tile | None]) -> Placement:

@@ -68,3 +68,32 @@ class UnknownDuplicatePlayerError(InputError):
             player=player,
             players=players,
         )
+
+
+class InvalidDuplicateRecordError(InputError):
+    """A Duplicate record whose events do not make a game: ``event`` (from 0)
+    is the first that does not read or does not fit the game so far."""
+
+    code = "invalid-duplicate-record"
+    title = "The record does not make a Duplicate game"
+
+    def __init__(self, event: int, kind: str, why: str) -> None:
+        super().__init__(f"event {event} ({kind}): {why}", event=event, kind=kind)
+
+
+class DuplicateNotOverError(StateError):
+    code = "duplicate-not-over"
+    title = "The duplicate game is not over"
+
+    def __init__(self) -> None:
+        super().__init__("only a finished game can be played again")
+
+
+class UnknownDuplicateSlipError(NotFoundError):
+    code = "unknown-duplicate-slip"
+    title = "No such slip in this game"
+
+    def __init__(self, round_no: int, number: int) -> None:
+        super().__init__(
+            f"no slip {number} standing in round {round_no}", round=round_no, slip=number
+        )

@@ -145,7 +145,7 @@ def read_placement(
             raise AmbiguousMoveError(
                 move,
                 [f"{parts[0]} {notation(rules.alphabet, tiling)}" for tiling, _ in fitting],
-                [_placement_out(rules.alphabet, p) for _, p in fitting],
+                [p.labelled(rules.alphabet) for _, p in fitting],
             )
         return fitting[0][1]
     placed = []
@@ -153,19 +153,6 @@ def read_placement(
         tile = _one_tile(rules, p.letter, f"placement[{i}].letter")
         placed.append(PlacedTile(p.row, p.col, tile | BLANK_BIT if p.blank else tile))
     return Placement(tuple(placed), swapped)
-
-
-def _placement_out(alphabet: Alphabet, placement: Placement) -> list[dict[str, t.Any]]:
-    """A placement as a request's ``placement`` gives it."""
-    return [
-        {
-            "row": p.row,
-            "col": p.col,
-            "letter": alphabet.label(p.tile & ~BLANK_BIT),
-            "blank": bool(p.tile & BLANK_BIT),
-        }
-        for p in placement.tiles
-    ]
 
 
 def score_play(

@@ -8,7 +8,14 @@ from fnmatch import fnmatchcase
 from pydantic import Field
 
 from adjudicator.core.challenge import BonusPer, ChallengeRule
-from adjudicator.core.duplicate_rules import CountsAs, DuplicateRules, TopTieBreak, WhenShort
+from adjudicator.core.duplicate_rules import (
+    CountsAs,
+    DuplicateRules,
+    FinalLetter,
+    ReferenceOff,
+    TopTieBreak,
+    WhenShort,
+)
 from adjudicator.core.gcg import GcgRecord, Play
 from adjudicator.core.gcg.extensions import Header
 from adjudicator.core.ruleset import BlankScoring, Ruleset
@@ -105,7 +112,11 @@ class DuplicateRulesOut(Answer):
     solo_min_players: int
     warnings_free: int
     warning_penalty: int
+    reference_off: ReferenceOff
     reference_off_penalty: int
+    reference_off_from_round: int
+    final_letter: FinalLetter
+    final_letter_penalty: int
     max_rounds: int
 
 
@@ -125,7 +136,11 @@ def duplicate_rules_out(d: DuplicateRules) -> DuplicateRulesOut:
         solo_min_players=d.solo_min_players,
         warnings_free=d.warnings_free,
         warning_penalty=d.warning_penalty,
+        reference_off=d.reference_off,
         reference_off_penalty=d.reference_off_penalty,
+        reference_off_from_round=d.reference_off_from_round,
+        final_letter=d.final_letter,
+        final_letter_penalty=d.final_letter_penalty,
         max_rounds=d.max_rounds,
     )
 

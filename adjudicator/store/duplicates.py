@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
-import hmac
-import secrets
 import typing as t
-import uuid
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 
-from adjudicator.errors import DuplicateNotFoundError, StaleVersionError
-from adjudicator.store.games import _hash, _now
+from adjudicator.errors import DuplicateNotFoundError
+from adjudicator.store.event_log import EventLog, token_ok
 from adjudicator.store.schema import duplicate_events, duplicates
+
+# A Duplicate event as core/duplicate_game.py reads and writes it: (kind, data).
+Stored = tuple[str, dict[str, t.Any]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,10 +28,17 @@ class DuplicateRecord:
     lexicon: str | None
     token_hash: str = field(repr=False)
 
+    @classmethod
+    def read(cls, row: t.Mapping[str, t.Any]) -> DuplicateRecord:
+        values = {f.name: row[f.name] for f in dataclasses.fields(cls)}
+        return cls(**{**values, "players": tuple(row["players"])})
+
 
 class DuplicateStore:
     def __init__(self, engine: sa.Engine) -> None:
-        self.engine = engine
+        self.log = EventLog(
+            engine, duplicates, duplicate_events, "duplicate_id", DuplicateNotFoundError
+        )
 
     def create(
         self,
@@ -40,96 +48,47 @@ class DuplicateStore:
         round_seconds: int,
         seed: str | None,
         lexicon: str | None,
+        events: t.Sequence[Stored] = (),
     ) -> tuple[str, str]:
-        """Store a new game; returns (id, write token): the games' token scheme,
-        a random token kept as its SHA-256."""
-        id_, token = uuid.uuid4().hex, secrets.token_urlsafe(24)
-        with self.engine.begin() as conn:
-            conn.execute(
-                duplicates.insert().values(
-                    id=id_,
-                    created_at=_now(),
-                    ruleset=ruleset,
-                    players=list(players),
-                    round_seconds=round_seconds,
-                    seed=seed,
-                    lexicon=lexicon,
-                    token_hash=_hash(token),
-                )
-            )
-        return id_, token
+        """Store a new game (and its first events); returns (id, write token)."""
+        values = {
+            "ruleset": ruleset,
+            "players": list(players),
+            "round_seconds": round_seconds,
+            "seed": seed,
+            "lexicon": lexicon,
+        }
+        return self.log.create(values, _items(events))
 
-    def load(self, id_: str) -> tuple[DuplicateRecord, list[tuple[str, dict[str, t.Any]]]]:
+    def load(self, id_: str) -> tuple[DuplicateRecord, list[Stored]]:
         """The game's record and its events as ``(kind, data)``.
 
         :raises DuplicateNotFoundError: no such game.
         """
-        with self.engine.connect() as conn:
-            row = (
-                conn.execute(sa.select(duplicates).where(duplicates.c.id == id_)).mappings().first()
-            )
-            if row is None:
-                raise DuplicateNotFoundError(id_)
-            rows = conn.execute(
-                sa.select(duplicate_events.c.kind, duplicate_events.c.data)
-                .where(duplicate_events.c.duplicate_id == id_)
-                .order_by(duplicate_events.c.seq)
-            ).all()
-        record = DuplicateRecord(
-            id=row["id"],
-            created_at=row["created_at"],
-            ruleset=row["ruleset"],
-            players=tuple(row["players"]),
-            round_seconds=row["round_seconds"],
-            seed=row["seed"],
-            lexicon=row["lexicon"],
-            token_hash=row["token_hash"],
-        )
-        return record, [(r.kind, dict(r.data)) for r in rows]
+        row, rows = self.log.load(id_)
+        return DuplicateRecord.read(row), [(r["kind"], dict(r["data"])) for r in rows]
 
-    def token_ok(self, record: DuplicateRecord, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(_hash(token or ""), record.token_hash)
+    def token_ok(self, id_: str, token: str | None) -> bool:
+        """:raises DuplicateNotFoundError: no such game."""
+        return token_ok(DuplicateRecord.read(self.log.row(id_)).token_hash, token)
 
-    def append(
-        self, id_: str, version: int, events: t.Sequence[tuple[str, dict[str, t.Any]]]
-    ) -> int:
+    def append(self, id_: str, version: int, events: t.Sequence[Stored]) -> int:
         """Append events after ``version`` (the number of events read); returns
         the new version.
 
         :raises StaleVersionError: another writer got there first.
         """
-        now = _now()
-        try:
-            with self.engine.begin() as conn:
-                current = conn.execute(
-                    sa.select(sa.func.count())
-                    .select_from(duplicate_events)
-                    .where(duplicate_events.c.duplicate_id == id_)
-                ).scalar_one()
-                if current != version:
-                    raise StaleVersionError(version, current)
-                conn.execute(
-                    duplicate_events.insert(),
-                    [
-                        {
-                            "duplicate_id": id_,
-                            "seq": version + i + 1,
-                            "kind": kind,
-                            "data": data,
-                            "created_at": now,
-                        }
-                        for i, (kind, data) in enumerate(events)
-                    ],
-                )
-        except sa.exc.IntegrityError:
-            raise StaleVersionError(version, version + 1) from None
-        return version + len(events)
+        return self.log.append(id_, version, _items(events))
 
     def drawn_at(self, id_: str) -> dt.datetime | None:
         """When the game's latest draw was made (naive UTC), None before the first."""
-        with self.engine.connect() as conn:
+        with self.log.engine.connect() as conn:
             return conn.execute(
                 sa.select(sa.func.max(duplicate_events.c.created_at)).where(
                     duplicate_events.c.duplicate_id == id_, duplicate_events.c.kind == "draw"
                 )
             ).scalar_one_or_none()
+
+
+def _items(events: t.Sequence[Stored]) -> list[dict[str, t.Any]]:
+    return [{"kind": kind, "data": data} for kind, data in events]

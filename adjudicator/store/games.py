@@ -3,17 +3,14 @@
 from __future__ import annotations
 
 import datetime as dt
-import hashlib
-import hmac
-import secrets
 import typing as t
-import uuid
 from dataclasses import dataclass, field
 
 import sqlalchemy as sa
 
 from adjudicator.core.events import Event, from_stored
-from adjudicator.errors import GameNotFoundError, StaleVersionError
+from adjudicator.errors import GameNotFoundError
+from adjudicator.store.event_log import EventLog, now, token_ok
 from adjudicator.store.schema import game_events, games
 
 
@@ -81,17 +78,10 @@ class GameRecord:
         )
 
 
-def _now() -> dt.datetime:
-    return dt.datetime.now(dt.UTC).replace(tzinfo=None)
-
-
-def _hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
 class GameStore:
     def __init__(self, engine: sa.Engine) -> None:
         self.engine = engine
+        self.log = EventLog(engine, games, game_events, "game_id", GameNotFoundError)
 
     def create(
         self,
@@ -105,49 +95,22 @@ class GameStore:
         events: t.Sequence[Event] = (),
     ) -> tuple[str, str]:
         """Store a new game (and its first events); returns (id, write token)."""
-        id_, token = uuid.uuid4().hex, secrets.token_urlsafe(24)
-        now = _now()
-        with self.engine.begin() as conn:
-            conn.execute(
-                games.insert().values(
-                    id=id_,
-                    created_at=now,
-                    ruleset=ruleset,
-                    players=players,
-                    challenge_rule=challenge_rule,
-                    target=target,
-                    token_hash=_hash(token),
-                    source=source,
-                    **meta.columns(),
-                )
-            )
-            if events:
-                conn.execute(
-                    game_events.insert(),
-                    [
-                        {
-                            "game_id": id_,
-                            "seq": i + 1,
-                            "kind": e.kind,
-                            "player": e.player,
-                            "data": e.to_data(),
-                            "created_at": now,
-                        }
-                        for i, e in enumerate(events)
-                    ],
-                )
-        return id_, token
+        values = {
+            "ruleset": ruleset,
+            "players": players,
+            "challenge_rule": challenge_rule,
+            "target": target,
+            "source": source,
+            **meta.columns(),
+        }
+        return self.log.create(values, _items(events))
 
     def row(self, id_: str) -> GameRecord:
         """The game's record (players, ruleset, token hash, ...) without its events.
 
         :raises GameNotFoundError: no such game.
         """
-        with self.engine.connect() as conn:
-            row = conn.execute(sa.select(games).where(games.c.id == id_)).mappings().first()
-        if row is None:
-            raise GameNotFoundError(id_)
-        return GameRecord.read(dict(row))
+        return GameRecord.read(self.log.row(id_))
 
     def load(self, id_: str) -> tuple[GameRecord, list[Event]]:
         """The game's record and events.
@@ -155,68 +118,23 @@ class GameStore:
         :raises GameNotFoundError: no such game.
         :raises EventDataError: a stored event that does not fit its kind.
         """
-        with self.engine.connect() as conn:
-            row = conn.execute(sa.select(games).where(games.c.id == id_)).mappings().first()
-            if row is None:
-                raise GameNotFoundError(id_)
-            rows = (
-                conn.execute(
-                    sa.select(game_events)
-                    .where(game_events.c.game_id == id_)
-                    .order_by(game_events.c.seq)
-                )
-                .mappings()
-                .all()
-            )
+        row, rows = self.log.load(id_)
         events = [from_stored(r["kind"], r["player"], r["data"]) for r in rows]
-        return GameRecord.read(dict(row)), events
+        return GameRecord.read(row), events
 
     def version(self, id_: str) -> int | None:
         """How many events the game has (its version), or None if there is no such game."""
-        count = (
-            sa.select(sa.func.count())
-            .select_from(game_events)
-            .where(game_events.c.game_id == id_)
-            .scalar_subquery()
-        )
-        with self.engine.connect() as conn:
-            return conn.execute(sa.select(count).where(games.c.id == id_)).scalar_one_or_none()
+        return self.log.version(id_)
 
     def token_ok(self, game: GameRecord, token: str | None) -> bool:
-        return bool(token) and hmac.compare_digest(_hash(token or ""), game.token_hash)
+        return token_ok(game.token_hash, token)
 
     def append(self, id_: str, version: int, events: t.Sequence[Event]) -> int:
         """Append events after ``version``; returns the new version.
 
         :raises StaleVersionError: another writer got there first.
         """
-        now = _now()
-        try:
-            with self.engine.begin() as conn:
-                current = conn.execute(
-                    sa.select(sa.func.count())
-                    .select_from(game_events)
-                    .where(game_events.c.game_id == id_)
-                ).scalar_one()
-                if current != version:
-                    raise StaleVersionError(version, current)
-                conn.execute(
-                    game_events.insert(),
-                    [
-                        {
-                            "game_id": id_,
-                            "seq": version + i + 1,
-                            "kind": e.kind,
-                            "player": e.player,
-                            "data": e.to_data(),
-                            "created_at": now,
-                        }
-                        for i, e in enumerate(events)
-                    ],
-                )
-        except sa.exc.IntegrityError:
-            raise StaleVersionError(version, version + 1) from None
-        return version + len(events)
+        return self.log.append(id_, version, _items(events))
 
     def clock(self, id_: str) -> dict[str, t.Any] | None:
         """The clock the keeper last posted (the row's ``clock``), or None.
@@ -227,7 +145,7 @@ class GameStore:
 
     def set_clock(self, id_: str, clock: dict[str, t.Any]) -> None:
         """Keep the clock, with the server's time, in the row's ``clock``."""
-        stamped = {**clock, "at": _now().isoformat()}
+        stamped = {**clock, "at": now().isoformat()}
         with self.engine.begin() as conn:
             conn.execute(games.update().where(games.c.id == id_).values(clock=stamped))
 
@@ -236,3 +154,7 @@ class GameStore:
             conn.execute(game_events.delete().where(game_events.c.game_id == id_))
             if conn.execute(games.delete().where(games.c.id == id_)).rowcount == 0:
                 raise GameNotFoundError(id_)
+
+
+def _items(events: t.Sequence[Event]) -> list[dict[str, t.Any]]:
+    return [{"kind": e.kind, "player": e.player, "data": e.to_data()} for e in events]

@@ -248,3 +248,42 @@ def test_the_ruleset_shows_its_duplicate_rules(client):
     assert rules["draw_minimums"][0] == {"until": 15, "vowels": 2, "consonants": 2}
     assert rules["either"] == ["Y"]
     assert client.get("/api/v1/rulesets/scrabble-en").json["duplicate"] is None
+
+
+def test_a_draw_short_of_the_minimum_goes_back_with_the_rack_left(client):
+    """Art. 2.2 as Eliot applies it: the rejected draw goes back to the bag in full,
+    the rack left too; the new one need not hold it, if the arbiter says so."""
+    id_, h = create(client, typed=True)
+    draw(client, id_, h, "KWZAEIO")
+    game = close(client, id_, h)
+    left = sorted("AEIKOWZ")
+    for letter in game["rounds"][0]["top"]["word"]:
+        if letter in left:
+            left.remove(letter)
+    fresh = "BOUCLER"
+    assert set(left) - set(fresh)  # the top keeps letters the new draw lacks
+    r = client.post(f"{API}/{id_}/draw", json={"letters": fresh}, headers=h)
+    assert (r.status_code, r.json["reason"]) == (422, "not-in-bag")
+    r = client.post(f"{API}/{id_}/draw", json={"letters": fresh, "rejected": True}, headers=h)
+    assert r.status_code == 200, r.json
+    assert r.json["rounds"][1]["rejected"] is True
+
+
+def test_the_round_in_plays_slips_are_the_arbiters_until_the_close(client):
+    """A player in the room reading the game on a phone sees no slip of the round
+    in play; the arbiter (the write token) does; everyone does once it is closed."""
+    id_, h = create(client, seed="hidden")
+    game = draw(client, id_, h)
+    best = plays(client, "scrabble-fr", game, limit=1)[0]
+    ref, word = fisf(best["move"])
+    slip(client, id_, h, 0, word, ref, best["score"])
+    assert client.get(f"{API}/{id_}").json["rounds"][0]["slips"] == []
+    wrong = {"X-Game-Token": "not-the-token"}
+    assert client.get(f"{API}/{id_}", headers=wrong).json["rounds"][0]["slips"] == []
+    seen = client.get(f"{API}/{id_}", headers=h).json["rounds"][0]["slips"]
+    assert [s["player"] for s in seen] == [0]
+    r = client.get(f"{API}/{id_}/record")
+    assert (r.status_code, r.json["code"]) == (403, "forbidden")
+    assert client.get(f"{API}/{id_}/record", headers=h).status_code == 200
+    close(client, id_, h)
+    assert [s["player"] for s in client.get(f"{API}/{id_}").json["rounds"][0]["slips"]] == [0]

@@ -68,8 +68,10 @@ def test_built_once_at_start_up(app, monkeypatch):
 
 
 def _sample_path(template: str) -> str:
-    # Game ids are 32 hex digits (the route's converter); other parameters take any text.
-    return re.sub(r"{\w+}", "x", template.replace("{id}", "0" * 32))
+    # Game ids are 32 hex digits, rounds and slips numbers (the routes' converters);
+    # other parameters take any text.
+    numbered = re.sub(r"{(round|slip)}", "1", template.replace("{id}", "0" * 32))
+    return re.sub(r"{\w+}", "x", numbered)
 
 
 def test_every_route_is_documented(app):

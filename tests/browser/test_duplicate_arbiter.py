@@ -220,14 +220,74 @@ def test_a_typed_draw_and_the_arbiters_calls(browser, contexts, live_server):
     page.check("#slip-late")
     type_slip(page, "1", word, ref, str(plays[0]["score"]))
     assert "nul\u00a0: rendu hors délai" in ruled(page)
-    type_slip(page, "2", word, "H9", str(plays[0]["score"]))  # one square off, along the word
-    ruling = ruled(page)
-    assert "pénalité −5\u00a0: référence décalée d’une case" in ruling, ruling
-    assert "jugé en H8" in ruling
+    # One square off, along the word: on move 1 a reference is never recovered
+    # (the FISF's amendment of 2016, art. 5.3.1; reference_off_from_round: 2).
+    type_slip(page, "2", word, "H9", str(plays[0]["score"]))
+    assert "nul\u00a0: placement impossible" in ruled(page)
     expect(page.locator("#slips tbody tr").first.locator("td").nth(2)).to_have_text("H9")
     page.check("#slip-illegible")
     type_slip(page, "3", word, ref, str(plays[0]["score"]))
     assert "avertissement\u00a0: illisible" in ruled(page)
     assert not page.is_checked("#slip-illegible")  # each slip its own calls
     checked(page)
+
+    # Move 2: the same slip a square off is recovered, at a penalty.
+    page.click("#close-round")
+    page.keyboard.press("Enter")
+    expect(page.locator("#result-title")).to_have_text("Top du coup 1")
+    page.fill("#typed", next_draw(closed_left(game)))
+    page.keyboard.press("Enter")
+    expect(page.locator("body")).to_have_attribute("data-phase", "play")
+    found = game.best(limit=1000)
+    legal = {p["move"] for p in found}
+
+    def same(p: dict) -> int:  # plays of that word at that score: one, or it is ambiguous
+        return sum(
+            q["move"].split()[1] == p["move"].split()[1] and q["score"] == p["score"] for q in found
+        )
+
+    offs = [
+        (p, shifted)
+        for p in found
+        if (shifted := one_square_on(p["move"])) is not None
+        and shifted not in legal
+        and same(p) == 1
+    ]
+    assert offs, "no play a square off which is not itself a play"
+    play, shifted = offs[0]
+    ref, word = fisf(play["move"])
+    off_ref, _ = fisf(shifted)
+    type_slip(page, "2", word, off_ref, str(play["score"]))
+    ruling = ruled(page)
+    assert "pénalité −5\u00a0: référence décalée d’une case" in ruling, ruling
+    assert f"jugé en {ref}" in ruling
+    expect(page.locator("#slips tbody tr").first.locator("td").nth(2)).to_have_text(off_ref)
     shoot(page, "duplicate-arbiter-typed", "tablet", "fr")
+
+
+def closed_left(game: Game) -> str:
+    """The rack left after the last close: the last draw less the top's new tiles."""
+    state = game.get()
+    last = state["rounds"][-1]
+    left = list(last["draw"])
+    for letter in last["top"]["word"]:
+        if letter in left:
+            left.remove(letter)
+    return "".join(left)
+
+
+def next_draw(left: str) -> str:
+    """Seven letters holding the rack left, with the 2 vowels and 2 consonants a move needs."""
+    vowels = sum(ch in "AEIOU" for ch in left)
+    fill = "EA"[: max(0, 2 - vowels)] + "ST"[: max(0, 2 - (len(left) - vowels))]
+    return (left + fill + "RNLEI")[:7]
+
+
+def one_square_on(move: str) -> str | None:
+    """A GCG move with its start a square further along the word (``8H`` to ``8I``)."""
+    coord, word = move.split()
+    if coord[0].isdigit():  # across: row then column letter
+        row, col = coord[:-1], coord[-1]
+        return None if col >= "O" else f"{row}{chr(ord(col) + 1)} {word}"
+    col, row = coord[0], int(coord[1:])
+    return None if row >= 15 else f"{col}{row + 1} {word}"

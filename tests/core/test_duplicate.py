@@ -3,22 +3,15 @@
 import pytest
 
 from adjudicator.core.board import Board
-from adjudicator.core.duplicate import (
-    Nullity,
-    Penalty,
-    SlipIn,
-    SlipRuling,
-    SlipWarning,
-    choose_top,
-    rule_slip,
-    standings,
-)
+from adjudicator.core.duplicate import Nullity, Penalty, SlipIn, SlipWarning, rule_slip
 from adjudicator.core.duplicate_draw import can_meet, counts, meets, seeded_draw
+from adjudicator.core.duplicate_top import choose_top
 from adjudicator.core.movegen import Found
 from adjudicator.core.references import parse_reference
+from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK, BLANK_BIT
 
-WORDS = {"SEMAINE", "MINEES", "MINE", "AMIE", "AMIES", "SEMA"}
+WORDS = {"SEMAINE", "MINEES", "MINE", "AMIE", "AMIES", "SEMA", "PUBLIERA"}
 
 
 @pytest.fixture(scope="module")
@@ -38,10 +31,10 @@ def is_word(rules):
     return lambda tiles: rules.alphabet.render(tiles) in WORDS
 
 
-def rule(rules, word, ref, score=None, draw="MEEISAN", board=None, **kw):
-    slip_kw = {k: kw.pop(k) for k in ("late", "illegible") if k in kw}
-    slip = SlipIn(0, word, parse_reference(ref) if ref else None, score, **slip_kw)
-    return rule_slip(rules, board or empty(rules), rack(rules, draw), slip, is_word(rules), **kw)
+def rule(rules, word, ref, score=None, draw="MEEISAN", board=None, round_no=1, **kw):
+    slip = SlipIn(0, word, parse_reference(ref) if ref else None, score, **kw)
+    board = board or empty(rules)
+    return rule_slip(rules, board, rack(rules, draw), slip, is_word(rules), round_no=round_no)
 
 
 def test_the_rule_texts_examples(fr):
@@ -59,7 +52,6 @@ def test_the_rule_texts_examples(fr):
         ("", "H4", {}, Nullity.BLANK_SLIP),
         ("  ", None, {}, Nullity.BLANK_SLIP),
         ("MINEES", "H4", {"late": True}, Nullity.LATE),
-        ("MINEES", "H4", {"second": True}, Nullity.SEVERAL_SLIPS),
         ("MINEZ", "H4", {}, Nullity.NOT_FROM_DRAW),  # no Z in the draw, no blank
         ("MINEES", "A1", {}, Nullity.ILLEGAL_PLACEMENT),  # misses the star, not beside it
         ("MINEES", None, {}, Nullity.ILLEGAL_PLACEMENT),  # no reference
@@ -109,22 +101,98 @@ def test_illegible_is_a_warning(fr):
     assert rule(fr, "MINEES", "H4", 18, illegible=True).warnings == (SlipWarning.ILLEGIBLE,)
 
 
-def test_reference_a_square_off_costs_a_penalty(fr):
-    # SEMAINE written at H1 runs from column 1 over the star at H8? No: H1..H7
-    # misses it; one square along, H2, is the play.
-    ruling = rule(fr, "SEMAINE", "H1", 70)
-    assert ruling.null is None
+# -- what the rules recover: a reference wrong or missing, the last letter -------
+#
+# The FISF's amendment of 1 January 2016 (art. 5.3.1, "Modification du règlement
+# au 1er janvier 2016 : exemples pour l'application"): from the second move, a
+# slip whose reference is wrong, unreadable or missing is worth its score less
+# 5 points when the word is written in full and the written score is that of a
+# valid place of the word, in the direction written; and so is a slip that left
+# off (or changed) the word's last letter, already on the board, when the score
+# is that of the word in full.  Its examples are PUBLIERA on move 3 of a board
+# we could not read (167 points, at A1): without a reference and with a wrong
+# one (H1), 167 - 5 = 162; without a reference and a score no place gives (90), zero.
+# The same cases here, on a board of our own.
+
+
+@pytest.fixture(scope="module")
+def semaine(fr):
+    """SEMAINE at H2 (the first move of the club page's example)."""
+    ruling = rule(fr, "SEMAINE", "H2", 70)
+    return score_placement(empty(fr), ruling.placement, fr).board_after
+
+
+def publiera(fr, board, word="PUBLIERA", ref="5A", score=None, draw="PUBLIER", **kw):
+    return rule(fr, word, ref, score, draw=draw, board=board, round_no=kw.pop("round_no", 2), **kw)
+
+
+def test_the_2016_examples_a_reference_missing_or_wrong(fr, semaine):
+    right = publiera(fr, semaine)
+    assert (right.null, right.penalties) == (None, ())
+    for ref in (None, "9A"):  # no reference; a wrong one in the same direction
+        ruled = publiera(fr, semaine, ref=ref, score=right.score)
+        assert ruled.null is None and ruled.coord == right.coord
+        assert ruled.penalties == ((Penalty.REFERENCE_OFF, 5),)
+        assert ruled.points == right.score - 5
+    # No reference and a score no place of the word gives: zero.
+    assert publiera(fr, semaine, ref=None, score=right.score + 1).null == Nullity.ILLEGAL_PLACEMENT
+    # On the first move the amendment does not apply.
+    first = publiera(fr, semaine, ref=None, score=right.score, round_no=1)
+    assert first.null == Nullity.ILLEGAL_PLACEMENT
+
+
+def test_a_wrong_reference_in_the_other_direction_is_not_recovered(fr, semaine):
+    right = publiera(fr, semaine)
+    assert publiera(fr, semaine, ref="A5", score=right.score).null is not None
+
+
+def test_the_last_letter_on_the_board_left_off_or_changed(fr, semaine):
+    whole = publiera(fr, semaine)
+    for written in ("PUBLIER", "PUBLIERE"):
+        ruled = publiera(fr, semaine, word=written, score=whole.score)
+        assert ruled.null is None and ruled.placement == whole.placement
+        assert ruled.penalties == ((Penalty.FINAL_LETTER, 5),)
+    # Not at the score of the word in full: the word is not written in full.
+    assert publiera(fr, semaine, word="PUBLIER", score=whole.score - 1).null == Nullity.NOT_IN_FULL
+
+
+def test_a_score_that_fits_several_places_is_ambiguous(fr, semaine):
+    anything = lambda tiles: True  # noqa: E731
+    draw = rack(fr, "MEEISAN")
+
+    def at(ref, score=None, round_no=2):
+        slip = SlipIn(0, "AMIE", parse_reference(ref) if ref else None, score)
+        return rule_slip(fr, semaine, draw, slip, anything, round_no=round_no)
+
+    scores: dict[int, list[str]] = {}
+    for row in "ABCDEFGHIJKLMNO":
+        for col in range(1, 16):
+            for ref in (f"{row}{col}", f"{col}{row}"):
+                ruled = at(ref)
+                if ruled.null is None:
+                    scores.setdefault(ruled.score, []).append(ref)
+    shared = next(score for score, refs in scores.items() if len(refs) > 1)
+    alone = next(score for score, refs in scores.items() if len(refs) == 1)
+    assert at(None, shared).null == Nullity.AMBIGUOUS_REFERENCE
+    ruled = at(None, alone)
+    assert ruled.null is None and ruled.penalties == ((Penalty.REFERENCE_OFF, 5),)
+
+
+def test_a_square_off_under_the_abridged_rules_reading(fr):
+    import dataclasses
+
+    from adjudicator.core.duplicate_rules import ReferenceOff
+
+    beside = dataclasses.replace(
+        fr,
+        duplicate=dataclasses.replace(
+            fr.duplicate, reference_off=ReferenceOff.BESIDE, reference_off_from_round=1
+        ),
+    )
+    ruling = rule(beside, "SEMAINE", "H1", 12)  # the score is not needed
     assert ruling.penalties == ((Penalty.REFERENCE_OFF, 5),)
-    assert ruling.points == 65
-    assert (ruling.coord.row, ruling.coord.col) == (7, 1)
-
-
-def test_warnings_past_three_cost_five_points_each(fr):
-    # The abridged rules: 5 points once the player has had three warnings.
-    assert rule(fr, "MINEES", "H4", 1, earlier_warnings=2).penalties == ()
-    fourth = rule(fr, "MINEES", "H4", 1, earlier_warnings=3)
-    assert fourth.penalties == ((Penalty.WARNINGS, 5),)
-    assert fourth.points == 13
+    assert (ruling.coord.row, ruling.coord.col, ruling.points) == (7, 1, 65)
+    assert rule(fr, "SEMAINE", "H1", 70).null == Nullity.ILLEGAL_PLACEMENT  # move 1
 
 
 def found(score, row, col, across, tiles, new):
@@ -140,35 +208,10 @@ def test_top_is_the_highest_then_keeps_the_blank(fr):
         found(12, 6, 7, False, a, 0b1111),
         found(12, 5, 7, False, a, 0b1111),
     ]
-    top = choose_top(fr, empty(fr), plays)
+    top = choose_top(fr, plays)
     assert top.score == 12
     assert (top.coord.row, top.coord.col, top.coord.direction) == (5, 7, "down")
-    assert choose_top(fr, empty(fr), []) is None
-
-
-def test_standings_total_negatif_percent_and_several_slips(fr):
-    ok = SlipRuling(0, None, 30)
-    low = SlipRuling(1, None, 20, penalties=((Penalty.REFERENCE_OFF, 5),))
-    null = SlipRuling(1, Nullity.INVALID_WORD, 0)
-    twice = [SlipRuling(0, None, 40), SlipRuling(0, None, 40)]
-    table = standings(fr, 3, [30, 40], [[ok, low], [*twice, null]])
-    by = {s.player: s for s in table}
-    assert (by[0].total, by[0].negatif, by[0].percent) == (30, 40, round(3000 / 70, 2))
-    assert (by[1].total, by[1].negatif) == (15, 55)
-    assert (by[2].total, by[2].negatif, by[2].percent) == (0, 70, 0.0)
-    assert [s.player for s in table] == [0, 1, 2]
-
-
-def test_solo_bonus_when_the_rules_give_one(fr):
-    import dataclasses
-
-    rules = dataclasses.replace(fr, duplicate=dataclasses.replace(fr.duplicate, solo_bonus=10))
-    alone = [SlipRuling(0, None, 30), SlipRuling(1, None, 20)]
-    both = [SlipRuling(0, None, 30), SlipRuling(1, None, 30)]
-    table = {s.player: s for s in standings(rules, 2, [30, 30], [alone, both])}
-    assert (table[0].total, table[0].solos) == (70, 1)
-    assert table[1].total == 50
-    assert {s.player: s.total for s in standings(fr, 2, [30], [alone])} == {0: 30, 1: 20}
+    assert choose_top(fr, []) is None
 
 
 # -- draws ----------------------------------------------------------------------

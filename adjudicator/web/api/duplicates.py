@@ -2,41 +2,69 @@
 
 from __future__ import annotations
 
-from flask import Blueprint
+import typing as t
 
-from adjudicator.services.duplicate import DuplicateOut, SlipSpec, SlipVerdict
+from flask import Blueprint, Response
+
+from adjudicator.services import duplicate_corrections as corrections
+from adjudicator.services import duplicate_records as records
+from adjudicator.services.duplicate_records import DuplicateGameRecord
+from adjudicator.services.duplicate_view import DuplicateOut, SlipVerdict
 from adjudicator.web.api.duplicate_requests import (
     CreateDuplicateRequest,
+    DrawCorrection,
     DrawRequest,
+    ReplayRequest,
     SlipRequest,
 )
-from adjudicator.web.runtime.auth import Access, game_token
+from adjudicator.web.runtime.auth import Access, game_token, writer
 from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.operation import operation
+from adjudicator.web.runtime.operation import View, creation, operation
 
-bp = Blueprint("duplicates", __name__, url_prefix="/api/v1/duplicates")
+DUPLICATES = "/api/v1/duplicates"
+bp = Blueprint("duplicates", __name__, url_prefix=DUPLICATES)
+SLIP = "/<game_id:id_>/rounds/<int:round_>/slips/<int:slip>"
+
+_writer = writer(lambda: runtime().duplicates)
 
 
-def _writer(id_: str) -> None:
-    """The game's write token, checked before the body is read."""
-    runtime().duplicates.authorize(id_, game_token())
+def _write(
+    operation_id: str,
+    summary: str,
+    errors: tuple[int, ...] = (403, 404, 409, 422),
+    **details: t.Any,
+) -> t.Callable[[View], View]:
+    """A write to a game: it needs the game's write token."""
+    return operation(
+        operation_id,
+        summary + " (write token)",
+        "duplicates",
+        errors=errors,
+        authorize=_writer,
+        access=Access.CLIENT,
+        **details,
+    )
+
+
+def _read(
+    operation_id: str, summary: str, errors: tuple[int, ...] = (404,), **details: t.Any
+) -> t.Callable[[View], View]:
+    return operation(
+        operation_id, summary, "duplicates", errors=errors, access=Access.CLIENT, **details
+    )
 
 
 @bp.post("")
-@operation(
+@creation(
     "createDuplicate",
     "Start a Duplicate game",
     "duplicates",
+    under=DUPLICATES,
     response=DuplicateOut,
-    status=201,
     body=CreateDuplicateRequest,
-    errors=(404, 422),
-    headers={"Location": "The game's URL"},
-    access=Access.CLIENT,
-    expensive=True,
 )
-def create(body: CreateDuplicateRequest) -> tuple[DuplicateOut, dict[str, str]]:
-    game = runtime().duplicates.create(
+def create(body: CreateDuplicateRequest) -> DuplicateOut:
+    return runtime().duplicates.create(
         body.ruleset,
         body.players,
         round_seconds=body.round_seconds,
@@ -44,71 +72,119 @@ def create(body: CreateDuplicateRequest) -> tuple[DuplicateOut, dict[str, str]]:
         typed=body.typed,
         lexicon=body.lexicon,
     )
-    return game, {"Location": f"/api/v1/duplicates/{game.id}"}
+
+
+@bp.post("/import")
+@creation(
+    "importDuplicate",
+    "A Duplicate game from its record (GET .../record)",
+    "duplicates",
+    under=DUPLICATES,
+    response=DuplicateOut,
+    body=DuplicateGameRecord,
+)
+def import_(body: DuplicateGameRecord) -> DuplicateOut:
+    return records.import_record(runtime().duplicates, body)
+
+
+@bp.post("/<game_id:id_>/replays")
+@creation(
+    "replayDuplicate",
+    "Play a finished game again alone: its draws, its tops on the board",
+    "duplicates",
+    under=DUPLICATES,
+    response=DuplicateOut,
+    body=ReplayRequest,
+    also_errors=(409,),
+)
+def replay(id_: str, body: ReplayRequest) -> DuplicateOut:
+    return records.replay_alone(runtime().duplicates, id_, body.player)
 
 
 @bp.get("/<game_id:id_>")
-@operation(
-    "getDuplicate",
-    "A Duplicate game: board, rounds, rulings, standings",
-    "duplicates",
-    response=DuplicateOut,
-    errors=(404,),
-    access=Access.CLIENT,
-)
+@_read("getDuplicate", "A Duplicate game: board, rounds, rulings, standings", response=DuplicateOut)
 def show(id_: str) -> DuplicateOut:
-    return runtime().duplicates.get(id_)
+    return runtime().duplicates.get(id_, presented=game_token())
+
+
+@bp.get("/<game_id:id_>/record")
+@_read(
+    "exportDuplicate",
+    "The game's record: every draw, slip, correction and top "
+    "(until the game is over, with the write token)",
+    errors=(403, 404),
+    response=DuplicateGameRecord,
+)
+def record(id_: str) -> DuplicateGameRecord:
+    return records.export_record(runtime().duplicates, id_, game_token())
+
+
+@bp.get("/<game_id:id_>/standings.csv")
+@_read("duplicateStandingsCsv", "The standings as CSV", media_type="text/csv")
+def standings_csv(id_: str) -> Response:
+    return Response(
+        records.standings_csv(runtime().duplicates, id_),
+        mimetype="text/csv",
+        headers={"Content-Disposition": f'inline; filename="{id_}-standings.csv"'},
+    )
 
 
 @bp.post("/<game_id:id_>/draw")
-@operation(
+@_write(
     "drawDuplicate",
-    "The next round's draw, the service's or typed in (write token)",
-    "duplicates",
+    "The next round's draw, the service's or typed in",
     response=DuplicateOut,
     body=DrawRequest,
-    errors=(403, 404, 409, 422),
-    authorize=_writer,
-    access=Access.CLIENT,
 )
 def draw(id_: str, body: DrawRequest) -> DuplicateOut:
-    return runtime().duplicates.draw(id_, body.letters)
+    return runtime().duplicates.draw(id_, body.letters, rejected=body.rejected)
+
+
+@bp.put("/<game_id:id_>/draw")
+@_write(
+    "correctDuplicateDraw",
+    "Correct the open round's typed draw; its slips are ruled again",
+    response=DuplicateOut,
+    body=DrawCorrection,
+)
+def redraw(id_: str, body: DrawCorrection) -> DuplicateOut:
+    return corrections.redraw(runtime().duplicates, id_, body.letters, rejected=body.rejected)
 
 
 @bp.post("/<game_id:id_>/slips")
-@operation(
-    "addDuplicateSlip",
-    "Rule one slip at once (write token)",
-    "duplicates",
-    response=SlipVerdict,
-    status=201,
-    body=SlipRequest,
-    errors=(403, 404, 409, 422),
-    authorize=_writer,
-    access=Access.CLIENT,
+@_write(
+    "addDuplicateSlip", "Rule one slip at once", response=SlipVerdict, status=201, body=SlipRequest
 )
 def slip(id_: str, body: SlipRequest) -> SlipVerdict:
-    spec = SlipSpec(
-        player=body.player,
-        word=body.word,
-        reference=body.reference,
-        score=body.score,
-        notation=body.notation,
-        late=body.late,
-        illegible=body.illegible,
-    )
-    return runtime().duplicates.slip(id_, spec)
+    return runtime().duplicates.slip(id_, body.spec())
+
+
+@bp.put(SLIP)
+@_write(
+    "replaceDuplicateSlip",
+    "Correct a slip entered wrongly: the new one is ruled at once",
+    (403, 404, 422),
+    response=SlipVerdict,
+    body=SlipRequest,
+)
+def replace_slip(id_: str, round_: int, slip: int, body: SlipRequest) -> SlipVerdict:
+    return corrections.replace_slip(runtime().duplicates, id_, round_, slip, body.spec())
+
+
+@bp.delete(SLIP)
+@_write(
+    "withdrawDuplicateSlip", "Withdraw a slip entered by mistake", (403, 404), response=DuplicateOut
+)
+def withdraw_slip(id_: str, round_: int, slip: int) -> DuplicateOut:
+    return corrections.withdraw_slip(runtime().duplicates, id_, round_, slip)
 
 
 @bp.post("/<game_id:id_>/close")
-@operation(
+@_write(
     "closeDuplicateRound",
-    "Close the round: the top, found by the generator, goes on the board (write token)",
-    "duplicates",
+    "Close the round: the top, found by the generator, goes on the board",
+    (403, 404, 409),
     response=DuplicateOut,
-    errors=(403, 404, 409),
-    authorize=_writer,
-    access=Access.CLIENT,
 )
 def close(id_: str) -> DuplicateOut:
     return runtime().duplicates.close(id_)

@@ -18,12 +18,13 @@ from adjudicator.web.api.request_models import (
     ImportQuery,
     ImportRequest,
 )
-from adjudicator.web.runtime.auth import Access, game_token
+from adjudicator.web.runtime.auth import Access, game_token, writer
 from adjudicator.web.runtime.extension import runtime
-from adjudicator.web.runtime.operation import operation
+from adjudicator.web.runtime.operation import creation, operation
 from adjudicator.web.runtime.parsing import Strict, parse_json, read_body
 
-bp = Blueprint("games", __name__, url_prefix="/api/v1/games")
+GAMES = "/api/v1/games"
+bp = Blueprint("games", __name__, url_prefix=GAMES)
 
 
 class BoardQuery(Strict):
@@ -36,58 +37,43 @@ class BoardQuery(Strict):
     )
 
 
-def _game_writer(id_: str) -> None:
-    """The game's write token, checked before the event is read."""
-    runtime().games.authorize(id_, game_token())
-
-
-def _created(game: GameOut) -> tuple[GameOut, dict[str, str]]:
-    return game, {"Location": f"/api/v1/games/{game.id}"}
+_game_writer = writer(lambda: runtime().games)
 
 
 @bp.post("")
-@operation(
+@creation(
     "createGame",
     "Start a club game",
     "games",
+    under=GAMES,
     response=GameOut,
-    status=201,
     body=CreateGameRequest,
-    errors=(404, 422),
-    headers={"Location": "The game's URL"},
-    access=Access.CLIENT,
-    expensive=True,
 )
-def create(body: CreateGameRequest) -> tuple[GameOut, dict[str, str]]:
-    return _created(
-        runtime().games.create(
-            body.ruleset,
-            body.players,
-            challenge_rule=body.challenge_rule,
-            target=body.target,
-            target_level=body.target_level,
-            first_player=body.first_player,
-            draw=body.draw,
-        )
+def create(body: CreateGameRequest) -> GameOut:
+    return runtime().games.create(
+        body.ruleset,
+        body.players,
+        challenge_rule=body.challenge_rule,
+        target=body.target,
+        target_level=body.target_level,
+        first_player=body.first_player,
+        draw=body.draw,
     )
 
 
 @bp.post("/import")
-@operation(
+@creation(
     "importGame",
     "A game from a GCG record",
     "games",
+    under=GAMES,
     response=GameOut,
-    status=201,
     body=ImportRequest,
     own_body=True,
     raw_media=("text/plain", "application/x-gcg"),
     query=ImportQuery,
-    errors=(404, 422),
-    access=Access.CLIENT,
-    expensive=True,
 )
-def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
+def import_(query: ImportQuery) -> GameOut:
     """The record as the raw body (``?ruleset=``, ``?strict=``), or as JSON."""
     if request.mimetype in ("text/plain", "application/x-gcg"):
         data: bytes | str = read_body()
@@ -95,7 +81,7 @@ def import_(query: ImportQuery) -> tuple[GameOut, dict[str, str]]:
     else:
         body = parse_json(ImportRequest)
         data, ruleset, strict = body.gcg, body.ruleset, body.strict
-    return _created(runtime().games.import_gcg(data, ruleset, strict=strict))
+    return runtime().games.import_gcg(data, ruleset, strict=strict)
 
 
 @bp.post("/<game_id:id_>/events")

@@ -10,6 +10,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, JsonValue, model_valida
 
 from adjudicator.core.challenge import ChallengeRule
 from adjudicator.core.names import MAX_NAME_LENGTH
+from adjudicator.services.answer import integral
 from adjudicator.services.game_events import EntryType
 from adjudicator.services.moves import MAX_LIMIT
 from adjudicator.web.runtime.parsing import Strict
@@ -22,23 +23,16 @@ PlayerIndex = Annotated[str, Field(pattern=r"^[0-3]$")]
 Racks = Annotated[dict[PlayerIndex, str], Field(json_schema_extra={"additionalProperties": False})]
 
 
-def _integral(value: object) -> object:
-    """JSON Schema counts 7.0 as an integer, and so does the service."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
 # Integers within their bounds. Types stay strict ("7" is no number), but an
 # integral float is an integer. The bounds come before the validator so that
 # the schema says them as minimum and maximum, optional fields too.
-Square = Annotated[int, Field(ge=0, le=63), BeforeValidator(_integral)]
-Player = Annotated[int, Field(ge=0, le=3), BeforeValidator(_integral)]
-Target = Annotated[int, Field(ge=1, le=10_000), BeforeValidator(_integral)]
-Version = Annotated[int, Field(ge=0), BeforeValidator(_integral)]
-TileCount = Annotated[int, Field(ge=1, le=64), BeforeValidator(_integral)]
-Points = Annotated[int, Field(ge=-10_000, le=10_000), BeforeValidator(_integral)]
-PlaysLimit = Annotated[int, Field(ge=1, le=MAX_LIMIT), BeforeValidator(_integral)]
+Square = Annotated[int, Field(ge=0, le=63), BeforeValidator(integral)]
+Player = Annotated[int, Field(ge=0, le=3), BeforeValidator(integral)]
+Target = Annotated[int, Field(ge=1, le=10_000), BeforeValidator(integral)]
+Version = Annotated[int, Field(ge=0), BeforeValidator(integral)]
+TileCount = Annotated[int, Field(ge=1, le=64), BeforeValidator(integral)]
+Points = Annotated[int, Field(ge=-10_000, le=10_000), BeforeValidator(integral)]
+PlaysLimit = Annotated[int, Field(ge=1, le=MAX_LIMIT), BeforeValidator(integral)]
 
 
 # RFC 3339's date-time: a date, "T", a time and an offset ("t", "z" and a leap
@@ -300,7 +294,7 @@ class EventRequest(Strict):
 
 
 # A day either way: a clock's time left, in milliseconds (negative: over time).
-ClockMs = Annotated[int, Field(ge=-86_400_000, le=86_400_000), BeforeValidator(_integral)]
+ClockMs = Annotated[int, Field(ge=-86_400_000, le=86_400_000), BeforeValidator(integral)]
 
 
 class ClockRequest(Strict):

@@ -169,6 +169,20 @@ def _presented() -> bytes | None:
     return None if key is None else key.encode()
 
 
+class Writable(t.Protocol):
+    def authorize(self, id_: str, token: str | None) -> None: ...
+
+
+def writer(games: t.Callable[[], Writable]) -> t.Callable[..., None]:
+    """An operation's ``authorize``: the write token of the game named by the
+    path's ``id_``, checked with ``games()`` (a service) before the body is read."""
+
+    def check(id_: str, **_path: t.Any) -> None:
+        games().authorize(id_, game_token())
+
+    return check
+
+
 def game_token() -> str | None:
     """The game's write token: ``X-Game-Token``, or a bearer that is neither a
     client key nor the admin key (an open API's keeper sends it so)."""
