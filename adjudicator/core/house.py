@@ -304,16 +304,10 @@ class HouseList:
     def base(self) -> str:
         return self.log.base
 
-    def lookup(self, key: str, rejects_folded: bool) -> HouseEvent | None:
-        """The entry that decides ``key``, if any: a removal always, an addition
-        through a fold only where the ruleset takes folded spellings."""
-        hit = self.keys.get(key)
-        if hit is None:
-            return None
-        entry, folded = hit
-        if folded and rejects_folded and entry.kind == HouseEventKind.ADD:
-            return None
-        return entry
+    def lookup(self, key: str) -> tuple[HouseEvent, bool] | None:
+        """The entry that decides ``key``, and whether ``key`` is a folded spelling
+        of its word (which a ruleset that rejects folded spellings does not take)."""
+        return self.keys.get(key)
 
     def note(self, entry: HouseEvent) -> HouseNote:
         return {
@@ -330,10 +324,11 @@ class HouseList:
         does (or does not) take folded spellings: sorted."""
         added: list[str] = []
         removed: list[str] = []
-        for key in sorted(self.keys):
-            entry = self.lookup(key, rejects_folded)
-            if entry is not None:
-                (added if entry.kind == HouseEventKind.ADD else removed).append(key)
+        for key, (entry, folded) in sorted(self.keys.items()):
+            if entry.kind == HouseEventKind.REMOVE:
+                removed.append(key)
+            elif not (folded and rejects_folded):
+                added.append(key)
         return added, removed
 
 

@@ -340,11 +340,17 @@ class WordChecker:
         """Why ``key`` is not acceptable (None when it is), the readings judged, and
         the house list's entry that decided it, if one did (then no readings)."""
         house = self.lexicon.house
-        entry = house.lookup(key, bool(self._judge.tables.folded)) if house else None
-        if house is None or entry is None:
+        hit = house.lookup(key) if house is not None else None
+        if house is None or hit is None:
             records = self.lexicon.records(key)
             return self._judge.reason(key, records), records, None
-        if entry.kind == HouseEventKind.ADD:
-            return None, (), house.note(entry)
-        detail = f"{self._judge.spell(key)} is struck from {house.name}: {entry.why}"
-        return {"code": "removed-by-house-list", "detail": detail}, (), house.note(entry)
+        entry, folded = hit
+        spell = self._judge.spell
+        reason: Reason | None = None
+        if entry.kind == HouseEventKind.REMOVE:
+            detail = f"{spell(key)} is struck from {house.name}: {entry.why}"
+            reason = {"code": "removed-by-house-list", "detail": detail}
+        elif folded and self._judge.tables.folded:  # a spelling this ruleset does not take
+            detail = f"{house.name} spells it {spell(entry.keys[0][0])}"
+            reason = {"code": "spelled-differently", "detail": detail}
+        return reason, (), house.note(entry)

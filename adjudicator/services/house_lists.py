@@ -11,25 +11,21 @@ a millisecond's work, so no edit waits for a graph to be built.
 from __future__ import annotations
 
 import contextlib
-import datetime as dt
 import fcntl
 import typing as t
-import unicodedata
 
 from adjudicator.builders.house import house_file, write_house_list
 from adjudicator.builders.writer import NAME_RE
 from adjudicator.core.house import HouseAction, HouseEvent, HouseEventKind, HouseLog, new_log
-from adjudicator.core.ruleset import lexicon_misfit
 from adjudicator.errors import (
+    HouseEntryExistsError,
     HouseListBaseError,
     InvalidRequestError,
-    LexiconMismatchError,
     LexiconNameTakenError,
     NotAHouseListError,
     UnknownLexiconError,
-    UnknownTileError,
-    WordTooLongError,
 )
+from adjudicator.services.answer import Answer
 from adjudicator.services.house_answers import (
     HouseEdit,
     HouseListInfo,
@@ -37,26 +33,35 @@ from adjudicator.services.house_answers import (
     edit_info,
     house_info,
 )
+from adjudicator.services.house_words import base_of, now, with_entry
 from adjudicator.services.lexicon_watch import bump_generation
 
 if t.TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from adjudicator.core.house import Key
-    from adjudicator.core.lexicon import Lexicon
     from adjudicator.core.ruleset import Ruleset
     from adjudicator.loaders import Registry
     from adjudicator.settings import Settings
 
 LOCK = ".house.lock"
 MADE_BY_ENTRY = "made by its first entry"
+Entry = tuple[HouseAction, str, str]  # what it does, to which word, and why
+
+
+class HouseBuild(Answer):
+    """A house list built from files: the list, whether it was made now, and the
+    words that were already so."""
+
+    house_list: HouseListInfo
+    made: bool
+    unchanged: list[str]
 
 
 def list_house_lists(registry: Registry) -> HouseLists:
     """The loaded house lists, without their history."""
     return HouseLists(
         house_lists=[
-            house_info(lexicon.house.log, _base(registry, lexicon.house.log), history=False)
+            house_info(lexicon.house.log, base_of(registry, lexicon.house.log), history=False)
             for _, lexicon in sorted(registry.lexicons.items())
             if lexicon.house is not None
         ]
@@ -74,7 +79,7 @@ def read_house_list(registry: Registry, name: str) -> HouseListInfo:
         raise UnknownLexiconError(name)
     if lexicon.house is None:
         raise NotAHouseListError(name)
-    return house_info(lexicon.house.log, _base(registry, lexicon.house.log))
+    return house_info(lexicon.house.log, base_of(registry, lexicon.house.log))
 
 
 def create_house_list(
@@ -85,16 +90,18 @@ def create_house_list(
     *,
     by: str,
     why: str = "",
-    entries: t.Sequence[tuple[HouseAction, str, str]] = (),
+    entries: t.Sequence[Entry] = (),
     ruleset: str | None = None,
 ) -> HouseListInfo:
-    """Make a house list on ``base`` with these ``(action, word, why)`` entries.
+    """Make a house list on ``base`` with these ``(action, word, why)`` entries
+    (read as :func:`edit_house_list` reads a word).
 
     :raises LexiconNameTakenError: a lexicon or house list has that name, or a
         ruleset names it as its own lexicon.
     :raises UnknownLexiconError: ``base`` is not loaded.
     :raises HouseListBaseError: ``base`` is a house list itself.
-    :raises InputError: a word its ruleset cannot read (see :func:`edit_house_list`).
+    :raises HouseEntryExistsError: a word twice, alike.
+    :raises InputError: a word its ruleset cannot read.
     """
     _check_name(registry, name)
     with _locked(settings):
@@ -102,10 +109,54 @@ def create_house_list(
             raise LexiconNameTakenError(name, "a house list")
         log = _new(registry, name, base, by, why)
         for action, word, reason in entries:
-            log = _with_entry(registry, log, action, word, by, reason, ruleset)
+            log = with_entry(registry, log, action, word, by, reason, ruleset)
         write_house_list(settings.loaded_lexicon_dir, log)
     bump_generation(settings)
-    return house_info(log, _base(registry, log))
+    return house_info(log, base_of(registry, log))
+
+
+def build_house_list(
+    settings: Settings,
+    registry: Registry,
+    name: str,
+    base: str,
+    entries: t.Sequence[Entry],
+    *,
+    by: str,
+    why: str = "",
+    ruleset: str | None = None,
+) -> HouseBuild:
+    """``adjudicator lexicon build --base``: make the house list, or add these
+    entries to the one of that name on ``base``; a word already so is left as
+    it is (``unchanged``).  One write, one new version.
+
+    :raises InvalidRequestError: the house list is on another base.
+    :raises NotAHouseListError: a plain lexicon has that name.
+    :raises InputError: a word its ruleset cannot read (nothing is written).
+    """
+    with _locked(settings):
+        log = _read(settings, registry, name)
+        made = log is None
+        if log is None:
+            _check_name(registry, name)
+            log = _new(registry, name, base, by, why)
+        elif log.base != base:
+            raise InvalidRequestError(
+                f"house list {name!r} is on {log.base!r}, not {base!r}", field="base"
+            )
+        unchanged = []
+        for action, word, reason in entries:
+            try:
+                log = with_entry(registry, log, action, word, by, reason, ruleset)
+            except HouseEntryExistsError:
+                unchanged.append(word)
+        write_house_list(settings.loaded_lexicon_dir, log)
+    bump_generation(settings)
+    return HouseBuild(
+        house_list=house_info(log, base_of(registry, log), history=False),
+        made=made,
+        unchanged=unchanged,
+    )
 
 
 def edit_house_list(
@@ -138,7 +189,7 @@ def edit_house_list(
             assert owner.lexicon is not None  # a ruleset's house_list needs its lexicon
             _check_name(registry, name)
             log = _new(registry, name, owner.lexicon, by, MADE_BY_ENTRY)
-        log = _with_entry(registry, log, action, word, by, why, ruleset)
+        log = with_entry(registry, log, action, word, by, why, ruleset)
         write_house_list(settings.loaded_lexicon_dir, log)
     bump_generation(settings)
     return edit_info(log)
@@ -158,45 +209,12 @@ def undo_house_entry(
         if log is None:
             raise UnknownLexiconError(name)
         number = log.entry(entry).seq
-        base = _base(registry, log)
-        at = _now()
-        undo = HouseEvent(0, HouseEventKind.UNDO, by, at, why, base.checksum, entry=number)
+        base = base_of(registry, log)
+        undo = HouseEvent(0, HouseEventKind.UNDO, by, now(), why, base.checksum, entry=number)
         log = log.append(undo)
         write_house_list(settings.loaded_lexicon_dir, log)
     bump_generation(settings)
     return edit_info(log)
-
-
-def entry_keys(
-    registry: Registry, rules: Ruleset, base: Lexicon, word: str
-) -> tuple[str, tuple[Key, ...]]:
-    """The word an entry spells, and its lexicon keys: as ``rules`` reads it, and
-    also, when the ruleset's fold changed it, as the base's alphabet spells it
-    (erudite-ru reads ЁРШИК as ЕРШИК: the keys are ЁРШИК, then ЕРШИК as folded).
-
-    :raises UnknownTileError: a character the ruleset has no tile for.
-    :raises InvalidRequestError: fewer than two tiles.
-    :raises WordTooLongError: more tiles than the largest board's side.
-    """
-    text = word.strip()
-    longest = max(max(layout.rows, layout.cols) for layout in registry.layouts.values())
-    size = len(unicodedata.normalize("NFC", text))
-    if size > longest * rules.reader.longest:
-        raise WordTooLongError(f"{size} characters; at most {longest} tiles", text, longest)
-    key, labels = rules.reader.spell(text)
-    if len(labels) < 2:
-        raise InvalidRequestError("a word has two tiles or more", field="word", word=text[:64])
-    if len(labels) > longest:
-        raise WordTooLongError(f"{len(labels)} tiles; at most {longest}", text, longest)
-    folds = rules.reader.folds
-    if folds is not None and folds.search(text) and base.alphabet in registry.alphabets:
-        try:
-            plain, plain_labels = registry.alphabets[base.alphabet].reader.spell(text)
-        except UnknownTileError:  # the fold is what spells it: the one key
-            plain = key
-        if plain != key:
-            return "".join(plain_labels), ((plain, False), (key, True))
-    return "".join(labels), ((key, False),)
 
 
 # -- the parts -------------------------------------------------------------------
@@ -213,10 +231,6 @@ def _locked(settings: Settings) -> Iterator[None]:
             yield
         finally:
             fcntl.flock(fh, fcntl.LOCK_UN)
-
-
-def _now() -> str:
-    return dt.datetime.now(dt.UTC).replace(microsecond=0).isoformat()
 
 
 def _read(settings: Settings, registry: Registry, name: str) -> HouseLog | None:
@@ -270,54 +284,4 @@ def _new(registry: Registry, name: str, base: str, by: str, why: str) -> HouseLo
         raise UnknownLexiconError(base)
     if lexicon.house is not None:
         raise HouseListBaseError(name, base)
-    return new_log(name, base, lexicon.checksum, by, _now(), why)
-
-
-def _with_entry(
-    registry: Registry,
-    log: HouseLog,
-    action: HouseAction,
-    word: str,
-    by: str,
-    why: str,
-    ruleset: str | None,
-) -> HouseLog:
-    """``log`` with an entry adding or removing ``word`` (see :func:`edit_house_list`)."""
-    base = _base(registry, log)
-    rules = _reader(registry, base, ruleset)
-    shown, keys = entry_keys(registry, rules, base, word)
-    kind = HouseEventKind(action.value)
-    entry = HouseEvent(
-        0, kind, by, _now(), why, base.checksum, word=shown, keys=keys, ruleset=rules.name
-    )
-    return log.append(entry)
-
-
-def _reader(registry: Registry, base: Lexicon, ruleset: str | None) -> Ruleset:
-    """The ruleset that reads an entry's word: ``ruleset``, else the first whose own
-    lexicon is ``base``, else the first ``base`` can serve.
-
-    :raises UnknownRulesetError: no such ruleset.
-    :raises LexiconMismatchError: the house list's base cannot serve ``ruleset``.
-    """
-    alphabet = registry.alphabets.get(base.alphabet)
-    if ruleset is not None:
-        rules = registry.ruleset(ruleset)
-        misfit = lexicon_misfit(rules, base, alphabet)
-        if misfit is not None:
-            raise LexiconMismatchError(
-                base.name, rules.name, registry.fitting.get(rules.name, []), misfit[1]
-            )
-        return rules
-    for rules in sorted(registry.rulesets.values(), key=lambda r: (r.lexicon != base.name, r.name)):
-        if lexicon_misfit(rules, base, alphabet) is None:
-            return rules
-    raise InvalidRequestError(f"no ruleset reads the words of {base.name!r}", lexicon=base.name)
-
-
-def _base(registry: Registry, log: HouseLog) -> Lexicon:
-    """:raises UnknownLexiconError: the list's base is not loaded (deleted since)."""
-    base = registry.lexicons.get(log.base)
-    if base is None:
-        raise UnknownLexiconError(log.base)
-    return base
+    return new_log(name, base, lexicon.checksum, by, now(), why)
