@@ -44,6 +44,7 @@ if t.TYPE_CHECKING:
     from adjudicator.settings import Settings
 
 LOCK = ".house.lock"
+MAX_NAME = 64  # as the API's models say; a file name far below the system's limit
 MADE_BY_ENTRY = "made by its first entry"
 Entry = tuple[HouseAction, str, str]  # what it does, to which word, and why
 
@@ -68,18 +69,17 @@ def list_house_lists(registry: Registry) -> HouseLists:
     )
 
 
-def read_house_list(registry: Registry, name: str) -> HouseListInfo:
-    """A loaded house list: its entries in force and its history.
+def read_house_list(settings: Settings, registry: Registry, name: str) -> HouseListInfo:
+    """A house list as it is now in the data folder (a worker serves an edit
+    within a second; this reads it at once): its entries in force, its history.
 
-    :raises UnknownLexiconError: no lexicon of that name is loaded.
+    :raises UnknownLexiconError: no house list of that name, or its base is not loaded.
     :raises NotAHouseListError: a plain lexicon.
     """
-    lexicon = registry.lexicons.get(name)
-    if lexicon is None:
+    log = _read(settings, registry, name)
+    if log is None:
         raise UnknownLexiconError(name)
-    if lexicon.house is None:
-        raise NotAHouseListError(name)
-    return house_info(lexicon.house.log, base_of(registry, lexicon.house.log))
+    return house_info(log, base_of(registry, log))
 
 
 def create_house_list(
@@ -241,7 +241,7 @@ def _read(settings: Settings, registry: Registry, name: str) -> HouseLog | None:
     :raises NotAHouseListError: a plain lexicon has that name.
     """
     path = house_file(settings.loaded_lexicon_dir, name)
-    if NAME_RE.match(name) and path.is_file():
+    if _named(name) and path.is_file():
         try:
             return HouseLog.parse(name, path.read_text("utf-8"))
         except ValueError as exc:
@@ -249,6 +249,10 @@ def _read(settings: Settings, registry: Registry, name: str) -> HouseLog | None:
     if name in registry.lexicons:
         raise NotAHouseListError(name)
     return None
+
+
+def _named(name: str) -> bool:
+    return len(name) <= MAX_NAME and NAME_RE.fullmatch(name) is not None
 
 
 def _owner(registry: Registry, name: str, ruleset: str | None) -> Ruleset:
@@ -266,9 +270,10 @@ def _owner(registry: Registry, name: str, ruleset: str | None) -> Ruleset:
 def _check_name(registry: Registry, name: str) -> None:
     """:raises LexiconNameTakenError: ``name`` is a loaded lexicon's, or a ruleset's own
     lexicon's or stand-in's (a house list there could stop the service starting)."""
-    if not NAME_RE.match(name):
+    if not _named(name):
         raise InvalidRequestError(
-            f"{name!r} is not a lexicon name: lowercase letters, digits, '.', '_', '-'",
+            f"{name[:80]!r} is not a lexicon name: up to {MAX_NAME} lowercase letters, digits, "
+            "'.', '_', '-'",
             field="name",
         )
     if name in registry.lexicons:

@@ -75,7 +75,7 @@ def create(body: CreateHouseListRequest) -> tuple[HouseListInfo, dict[str, str]]
     access=Access.CLIENT,
 )
 def show(name: str) -> HouseListInfo:
-    return read_house_list(runtime().registry, name)
+    return read_house_list(runtime().settings, runtime().registry, name)
 
 
 @bp.post("/<name>/entries")

@@ -46,7 +46,7 @@ class Line:
 )
 def page(name: str) -> tuple[str, int, dict[str, str]]:
     rt = runtime()
-    house = read_house_list(rt.registry, name)
+    house = read_house_list(rt.settings, rt.registry, name)
     html = render_template(
         "house.html",
         house=house,

@@ -364,6 +364,7 @@
     const open = $("house-panel").hidden;
     $("house-panel").hidden = !open;
     $("house-open").setAttribute("aria-expanded", String(open));
+    if (open) { $("house-panel").scrollIntoView({ block: "nearest" }); }
   });
   $("admin-key").addEventListener("change", () => {
     const key = $("admin-key").value.trim();
