@@ -23,6 +23,14 @@ def lexicon_list() -> None:
 
     for row in list_lexicons(open_registry(Settings.from_env())).lexicons:
         m = row.manifest
+        if "house" in m:
+            house = m["house"]
+            click.echo(
+                f"{row.name:<18} {m.get('version', ''):<22} house list on "
+                f"{house['base']['name']}: {house['additions']} added, "
+                f"{house['removals']} removed  [{', '.join(row.rulesets) or '-'}]"
+            )
+            continue
         click.echo(
             f"{row.name:<18} {m.get('version', ''):<22} {m.get('word_count', 0):>9,} "
             f"words  {m.get('license', '')}  [{', '.join(row.rulesets) or '-'}]"

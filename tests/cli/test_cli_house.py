@@ -51,6 +51,8 @@ def test_build_a_house_list_then_add_to_it(runner, data):
     assert ok.exit_code == 0, ok.output
     struck = check(runner, "кошка")
     assert struck.exit_code == 1 and "removed-by-house-list" in struck.output
+    listed = runner.invoke(cli, ["lexicon", "list"]).output
+    assert "house list on ru-erudite: 3 added, 1 removed" in listed
     info = runner.invoke(cli, ["lexicon", "info", "club-ru"])
     assert '"additions": 3' in info.output and '"name": "ru-erudite"' in info.output
     # Built again: the new entry is added, those already so are left alone.
