@@ -154,7 +154,8 @@ def test_edits_need_the_admin_key_before_anything_is_read(client):
         ({"name": "nwl2023", "base": "en-enable"}, 409, "lexicon-name-taken"),
         ({"name": "club-en", "base": "no-such"}, 404, "unknown-lexicon"),
         ({"name": "club-x", "base": "club-ru"}, 422, "house-list-base"),
-        ({"name": "Club", "base": "en-enable"}, 400, "malformed-request"),
+        ({"name": "Club", "base": "en-enable"}, 422, "invalid-request"),
+        ({"name": "club\n", "base": "en-enable"}, 422, "invalid-request"),
     ],
 )
 def test_refused_lists(client, body, status, code):

@@ -7,8 +7,6 @@ from pydantic import Field
 from adjudicator.core.house import HouseAction
 from adjudicator.web.runtime.parsing import Strict
 
-# A lexicon's name, as the builder takes it (builders.writer.NAME_RE).
-NAME_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
 MAX_WHY = 500
 MAX_ENTRIES = 10_000
 
@@ -22,7 +20,13 @@ class HouseEntryIn(Strict):
 
 
 class CreateHouseListRequest(Strict):
-    name: str = Field(pattern=NAME_PATTERN, max_length=64)
+    # Checked by the service (422), as an upload's name is: no schema pattern,
+    # whose $ JSON Schema and the validator read differently before a newline.
+    name: str = Field(
+        min_length=1,
+        max_length=64,
+        description="Lowercase letters, digits, '.', '_' and '-', a letter or digit first",
+    )
     base: str = Field(min_length=1, max_length=64, description="The lexicon it is built on")
     why: str = Field(default="", max_length=MAX_WHY)
     ruleset: str | None = Field(
