@@ -162,6 +162,13 @@ class HouseLog:
             raise ValueError("a house list's log begins with its base")
         if [e.seq for e in events] != list(range(1, len(events) + 1)):
             raise ValueError("events out of order")
+        for event in events[1:]:
+            if event.kind == HouseEventKind.CREATE:
+                raise ValueError(f"event {event.seq}: a second create")
+            if event.action is not None and not (event.word and event.keys):
+                raise ValueError(f"event {event.seq}: an entry without its word and keys")
+            if event.kind == HouseEventKind.UNDO and not 0 < event.entry < event.seq:
+                raise ValueError(f"event {event.seq}: an undo of no earlier entry")
         return cls(name, tuple(events))
 
     def dump(self) -> str:

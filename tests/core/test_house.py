@@ -65,6 +65,10 @@ def test_the_log_reads_back_as_it_was_written(log):
         '{"seq": 1, "kind": "create", "base": "b"}\n{"seq": 3, "kind": "undo", "entry": 1}\n',
         '{"seq": 1, "kind": "create", "base": "b"}\nnot json\n',
         '{"seq": 1, "kind": "explode", "base": "b"}\n',
+        '{"seq": 1, "kind": "create", "base": "b"}\n{"seq": 2, "kind": "add", "word": "X"}\n',
+        '{"seq": 1, "kind": "create", "base": "b"}\n{"seq": 2, "kind": "undo", "entry": 2}\n',
+        '{"seq": 1, "kind": "create", "base": "b"}\n{"seq": 2, "kind": "create", "base": "b"}\n',
+        '{"seq": 1, "kind": "create", "base": "b"}\n[1, 2]\n',
     ],
 )
 def test_a_broken_log_is_refused(text):
