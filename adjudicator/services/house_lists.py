@@ -92,6 +92,7 @@ def create_house_list(
     why: str = "",
     entries: t.Sequence[Entry] = (),
     ruleset: str | None = None,
+    max_entries: int = 10_000,
 ) -> HouseListInfo:
     """Make a house list on ``base`` with these ``(action, word, why)`` entries
     (read as :func:`edit_house_list` reads a word).
@@ -101,8 +102,12 @@ def create_house_list(
     :raises UnknownLexiconError: ``base`` is not loaded.
     :raises HouseListBaseError: ``base`` is a house list itself.
     :raises HouseEntryExistsError: a word twice, alike.
-    :raises InputError: a word its ruleset cannot read.
+    :raises InputError: a word its ruleset cannot read; more than ``max_entries``.
     """
+    if len(entries) > max_entries:
+        raise InvalidRequestError(
+            f"{len(entries)} entries; at most {max_entries}", field="entries", max_words=max_entries
+        )
     _check_name(registry, name)
     with _locked(settings):
         if house_file(settings.loaded_lexicon_dir, name).exists():

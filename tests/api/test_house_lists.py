@@ -267,3 +267,13 @@ def test_a_house_list_is_deleted_with_its_history_and_its_name_is_kept_from_uplo
     assert client.get("/api/v1/house-lists/club-ru").status_code == 404
     folder = runtime(app).settings.loaded_lexicon_dir
     assert not list(folder.glob("club-ru*"))
+
+
+def test_at_most_max_words_entries(tmp_path):
+    app = make_app(tmp_path / "t.db", data_dir=str(tmp_path / "d"), admin_key=ADMIN, max_words=2)
+    entries = [{"word": w, "action": "add", "why": "x"} for w in ("КОТ", "ПЁС", "ЁЖ")]
+    body = {"name": "club-ru", "base": "ru-erudite", "entries": entries}
+    resp = app.test_client().post("/api/v1/house-lists", json=body, headers=AS_ADMIN)
+    assert resp.status_code == 422 and resp.get_json()["field"] == "entries"
+    assert resp.get_json()["max_words"] == 2
+    runtime(app).store.dispose()

@@ -60,6 +60,7 @@ def create(body: CreateHouseListRequest) -> tuple[HouseListInfo, dict[str, str]]
         why=body.why,
         entries=[(e.action, e.word, e.why) for e in body.entries],
         ruleset=body.ruleset,
+        max_entries=rt.settings.max_words,
     )
     seen_here()
     return made, {"Location": f"/api/v1/house-lists/{made.name}"}

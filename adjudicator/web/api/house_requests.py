@@ -8,7 +8,6 @@ from adjudicator.core.house import HouseAction
 from adjudicator.web.runtime.parsing import Strict
 
 MAX_WHY = 500
-MAX_ENTRIES = 10_000
 
 
 class HouseEntryIn(Strict):
@@ -35,7 +34,8 @@ class CreateHouseListRequest(Strict):
         max_length=64,
         description="Reads the entries' words (default: a ruleset whose own lexicon is the base)",
     )
-    entries: list[HouseEntryIn] = Field(default_factory=list, max_length=MAX_ENTRIES)
+    # At most ADJUDICATOR_MAX_WORDS, checked by the service (422), as a batch of words is.
+    entries: list[HouseEntryIn] = Field(default_factory=list)
 
 
 class HouseEntryRequest(HouseEntryIn):
