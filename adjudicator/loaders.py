@@ -17,13 +17,13 @@ import yaml
 
 from adjudicator.core.alphabet import Alphabet, TileSpec
 from adjudicator.core.dawg import GraphFormatError, WordGraph, open_graph
-from adjudicator.core.graph_patch import patch_graph
-from adjudicator.core.house import HouseList, HouseLog, house_manifest
+from adjudicator.core.house import HouseLog
+from adjudicator.core.house_list import house_lexicon
 from adjudicator.core.layout import Layout, Premium, parse_grid
 from adjudicator.core.lexicon import Lexicon
 from adjudicator.core.ruleset import Ruleset, lexicon_misfit, ruleset_from_mapping
 from adjudicator.core.verdict import WordChecker
-from adjudicator.core.wordfilter import TAGS, recorded_tags, tag_names
+from adjudicator.core.wordfilter import recorded_tags, tag_names
 from adjudicator.errors import (
     ConfigError,
     LexiconLacksTagsError,
@@ -325,7 +325,7 @@ def load_house_list(registry: Registry, manifest_path: Path, manifest: dict[str,
     its entries, and its base's word graph patched with them.  One that cannot
     be loaded (its base is not, its log is unreadable) is logged and left out:
     an edit made at a table never stops the service from starting."""
-    name = str(manifest.get("name", manifest_path.stem))
+    name = str(manifest.setdefault("name", manifest_path.stem))
     path = manifest_path.parent / str((manifest.get("files") or {}).get("house", ""))
     try:
         entries = HouseLog.parse(name, path.read_text("utf-8"))
@@ -336,23 +336,16 @@ def load_house_list(registry: Registry, manifest_path: Path, manifest: dict[str,
     if base is None or base.house is not None:
         log.error("house list %r not loaded: its base %r is not loaded", name, entries.base)
         return
-    house = HouseList.of(entries)
-    own = house_manifest(manifest, base.manifest, entries, base.checksum)
-    lexicon = registry.lexicons[name] = Lexicon.of_house(own, base, house)
     graph = registry.graphs.get(base.name)
-    registry.graphs.pop(name, None)
-    if graph is None:
-        return
-    recorded = recorded_tags(base.manifest.get("tags"))
-    changes = {}
-    for rules in registry.rulesets.values():
-        flt = rules.word_filter.within(recorded)
-        changes[flt.key()] = house.changed(bool(flt.reject & TAGS["folded"]))
-    facts = {"lexicon": name, "checksum": lexicon.checksum}
     try:
-        registry.graphs[name] = patch_graph(graph, changes, facts)
+        lexicon, patched = house_lexicon(manifest, entries, base, registry.rulesets.values(), graph)
     except ValueError as exc:
-        log.error("house list %r has no word graph: %s", name, exc)
+        log.error("house list %r not loaded: %s", name, exc)
+        return
+    registry.lexicons[name] = lexicon
+    registry.graphs.pop(name, None)
+    if patched is not None:
+        registry.graphs[name] = patched
 
 
 def _house_first(rules: Ruleset, fitting: list[str]) -> list[str]:

@@ -8,11 +8,9 @@ log up to event ``n``, and its checksum chains the events up to it with the
 base's checksum (:meth:`HouseLog.checksum`), so it changes with every edit and
 with every new build of the base.
 
-A word check consults the live entries before the base (:class:`HouseList`):
-an addition is accepted as listed (it carries no tags), a removal rejects the
-word whatever the base says.  Entries hold the lexicon keys their word spells
-(the service reads them once, with the ruleset they were made under), so
-nothing here reads text.
+Entries hold the lexicon keys their word spells (the service reads them once,
+with the ruleset they were made under), so nothing here reads text; what a
+word check consults is :mod:`.house_list`.
 """
 
 from __future__ import annotations
@@ -22,8 +20,6 @@ import json
 import typing as t
 from dataclasses import dataclass, field
 from enum import StrEnum
-
-from typing_extensions import TypedDict
 
 from adjudicator.errors import (
     HouseEntryExistsError,
@@ -268,112 +264,3 @@ def new_log(name: str, base: str, base_checksum: str, by: str, at: str, why: str
     first = HouseEvent(1, HouseEventKind.CREATE, by, at, why, base_checksum, base=base)
     chain = _link("", first)
     return HouseLog(name, (_replace(first, checksum=version_checksum(chain, base_checksum)),))
-
-
-class HouseNote(TypedDict):
-    """The house list's part in a verdict: its entry for the word."""
-
-    list: str
-    action: str
-    entry: int
-    by: str
-    at: str
-    why: str
-
-
-@dataclass(frozen=True, slots=True)
-class HouseList:
-    """What a word check consults: each key the live entries spell, with its entry.
-
-    A word's own spelling is worth more than a spelling a fold makes of another
-    word's (ЕЖИК added outranks ЁЖИК removed, for ЕЖИК), and between two of one
-    kind the later entry wins.
-    """
-
-    name: str
-    log: HouseLog
-    upto: int
-    keys: t.Mapping[str, tuple[HouseEvent, bool]]
-
-    @classmethod
-    def of(cls, log: HouseLog, upto: int | None = None) -> HouseList:
-        """The list as of version ``upto`` (the last one by default)."""
-        upto = upto or log.version
-        keys: dict[str, tuple[HouseEvent, bool]] = {}
-        for entry in sorted(log.live(upto).values(), key=lambda e: e.seq):
-            for key, folded in entry.keys:
-                there = keys.get(key)
-                if there is None or folded <= there[1]:
-                    keys[key] = (entry, folded)
-        return cls(log.name, log, upto, keys)
-
-    @property
-    def base(self) -> str:
-        return self.log.base
-
-    def lookup(self, key: str) -> tuple[HouseEvent, bool] | None:
-        """The entry that decides ``key``, and whether ``key`` is a folded spelling
-        of its word (which a ruleset that rejects folded spellings does not take)."""
-        return self.keys.get(key)
-
-    def note(self, entry: HouseEvent) -> HouseNote:
-        return {
-            "list": self.name,
-            "action": entry.kind.value,
-            "entry": entry.seq,
-            "by": entry.by,
-            "at": entry.at,
-            "why": entry.why,
-        }
-
-    def changed(self, rejects_folded: bool) -> tuple[list[str], list[str]]:
-        """The keys this version adds and those it removes, for a ruleset that
-        does (or does not) take folded spellings: sorted."""
-        added: list[str] = []
-        removed: list[str] = []
-        for key, (entry, folded) in sorted(self.keys.items()):
-            if entry.kind == HouseEventKind.REMOVE:
-                removed.append(key)
-            elif not (folded and rejects_folded):
-                added.append(key)
-        return added, removed
-
-
-# What a house list's manifest takes from its base's: what the loader checks
-# against a ruleset (alphabet, fold, tags, language) and what its words owe.
-_FROM_BASE = (
-    "language",
-    "alphabet",
-    "alphabet_fingerprint",
-    "fold_variants",
-    "tags",
-    "sources",
-    "license",
-    "attribution",
-)
-
-
-def house_manifest(
-    own: t.Mapping[str, t.Any], base: t.Mapping[str, t.Any], log: HouseLog, base_checksum: str
-) -> dict[str, t.Any]:
-    """A loaded house list's manifest: its own file's, what it takes from its
-    base's, its version (the number of its last event) and checksum, and its
-    entries counted."""
-    live = log.live().values()
-    return {
-        **{k: base[k] for k in _FROM_BASE if k in base},
-        **own,
-        "version": str(log.version),
-        "sha256": log.checksum(base_checksum),
-        "house": {
-            "base": {
-                "name": log.base,
-                "version": str(base.get("version", "")),
-                "checksum": base_checksum,
-            },
-            "additions": sum(e.kind == HouseEventKind.ADD for e in live),
-            "removals": sum(e.kind == HouseEventKind.REMOVE for e in live),
-            "created": log.events[0].at,
-            "updated": log.events[-1].at,
-        },
-    }

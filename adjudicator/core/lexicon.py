@@ -25,7 +25,7 @@ from pathlib import Path
 import marisa_trie
 
 if t.TYPE_CHECKING:
-    from adjudicator.core.house import HouseList
+    from adjudicator.core.house_list import HouseList
 
 RECORD_FORMAT = "<HH"
 SOURCED_FORMAT = "<IH"  # a merged lexicon: the tag bits also name the source

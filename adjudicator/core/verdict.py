@@ -14,7 +14,8 @@ from typing import NotRequired
 
 from typing_extensions import TypedDict
 
-from adjudicator.core.house import HouseEventKind, HouseNote
+from adjudicator.core.house import HouseEventKind
+from adjudicator.core.house_list import HouseNote
 from adjudicator.core.lexicon import SOURCE_SHIFT, Lexicon
 from adjudicator.core.wordfilter import TAGS, WordFilter, recorded_tags
 from adjudicator.errors import InvalidRequestError, UnknownTileError, WordTooLongError

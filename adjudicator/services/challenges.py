@@ -9,7 +9,7 @@ from dataclasses import asdict
 from pydantic import Field, TypeAdapter
 
 from adjudicator.core.challenge import ChallengeRule, Consequence, Verdict, rule_on
-from adjudicator.core.house import HouseNote
+from adjudicator.core.house_list import HouseNote
 from adjudicator.core.verdict import Reason
 from adjudicator.errors import InvalidRequestError
 from adjudicator.services.answer import Answer

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
-from adjudicator.core.house import HouseEventKind, HouseList
+from adjudicator.core.house import HouseEventKind
+from adjudicator.core.house_list import HouseList
 from adjudicator.errors import LexiconsNotComparableError, NotAHouseListError, UnknownLexiconError
 from adjudicator.services.answer import Answer
 

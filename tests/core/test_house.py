@@ -5,13 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from adjudicator.core.house import (
-    HouseEvent,
-    HouseEventKind,
-    HouseList,
-    HouseLog,
-    new_log,
-)
+from adjudicator.core.house import HouseEvent, HouseEventKind, HouseLog, new_log
+from adjudicator.core.house_list import HouseList
 from adjudicator.errors import (
     HouseEntryExistsError,
     HouseEntryUndoneError,
