@@ -121,6 +121,12 @@ def test_add_a_word_after_a_ruling_then_undo_it(open_page, server, size, lang):
 def test_remove_a_word_and_undo_it_on_the_house_list_page(open_page, server):
     page = open_page(server + "/judge", "tablet", "en")
     with_admin_key(page)
+    # The settings link to the house list in use.
+    assert page.get_attribute("#house-page", "href") == "/judge/house/club-ru"
+    assert page.text_content("#house-page") == "House list club-ru"
+    page.select_option("#lexicon", "ru-erudite")
+    assert page.is_hidden("#house-page")  # erudite-ru names no house list of its own
+    page.select_option("#lexicon", "club-ru")
     ruling(page, "кошка")
     page.click("#house-open")
     shown = row(page, "КОШКА")
@@ -182,3 +188,15 @@ def test_undo_without_the_admin_key_asks_for_it(open_page, server):
     if buttons.count():
         buttons.first.click()
         assert "admin key" in page.text_content("#message")
+
+
+@pytest.mark.parametrize(("size", "lang"), [("tablet", "en"), ("phone", "ru")])
+def test_the_settings_with_a_house_list(open_page, server, size, lang):
+    page = open_page(server + "/judge", size, lang)
+    page.select_option("#ruleset", "erudite-ru")
+    page.select_option("#lexicon", "club-ru")
+    assert page.is_visible("#house-page")
+    assert_fits(page)
+    assert_accessible(page)
+    assert small_targets(page) == []
+    shoot(page, "judge-settings-house", size, lang)

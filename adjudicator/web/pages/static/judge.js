@@ -46,6 +46,16 @@
     select.replaceChildren(...names.map((name) => new Option(name, name)));
     if (chosen && names.includes(chosen)) { select.value = chosen; }
     showStandIn();
+    showHousePage();
+  }
+
+  // A link to the house list in use, once it exists: its entries and history.
+  function showHousePage() {
+    const name = houseName();
+    const link = $("house-page");
+    link.hidden = !houses.includes(name);
+    link.textContent = link.hidden ? "" : fmt(T.houseOpen, { name });
+    link.href = link.hidden ? "#" : `/judge/house/${encodeURIComponent(name)}`;
   }
 
   // A banner while the chosen lexicon stands in for the ruleset's own list.
@@ -309,7 +319,7 @@
 
   // A house list made by its first entry serves from now on: offer it first.
   function offerHouse(name) {
-    if (!houses.includes(name)) { houses.push(name); }
+    if (!houses.includes(name)) { houses.push(name); showHousePage(); }
     const opt = $("ruleset").selectedOptions[0];
     if (!opt) { return; }
     const names = opt.dataset.lexicons.split(",").filter(Boolean);
@@ -383,7 +393,7 @@
     }
   }
   $("ruleset").addEventListener("change", () => { fillLexicons(); remember(); });
-  $("lexicon").addEventListener("change", () => { showStandIn(); remember(); });
+  $("lexicon").addEventListener("change", () => { showStandIn(); showHousePage(); remember(); });
   if (needsKey) {
     $("key").addEventListener("change", () => {
       const key = $("key").value.trim();
