@@ -39,7 +39,6 @@ from adjudicator.services.lexicon_watch import bump_generation
 if t.TYPE_CHECKING:
     from collections.abc import Iterator
 
-    from adjudicator.core.ruleset import Ruleset
     from adjudicator.loaders import Registry
     from adjudicator.settings import Settings
 
@@ -190,10 +189,9 @@ def edit_house_list(
     with _locked(settings):
         log = _read(settings, registry, name)
         if log is None:
-            owner = _owner(registry, name, ruleset)
-            assert owner.lexicon is not None  # a ruleset's house_list needs its lexicon
+            base = _owned_base(registry, name, ruleset)
             _check_name(registry, name)
-            log = _new(registry, name, owner.lexicon, by, MADE_BY_ENTRY)
+            log = _new(registry, name, base, by, MADE_BY_ENTRY)
         log = with_entry(registry, log, action, word, by, why, ruleset)
         write_house_list(settings.loaded_lexicon_dir, log)
     bump_generation(settings)
@@ -260,16 +258,20 @@ def _named(name: str) -> bool:
     return len(name) <= MAX_NAME and NAME_RE.fullmatch(name) is not None
 
 
-def _owner(registry: Registry, name: str, ruleset: str | None) -> Ruleset:
-    """The ruleset naming ``name`` as its house list (``ruleset`` first).
+def _owned_base(registry: Registry, name: str, ruleset: str | None) -> str:
+    """The base of the house list ``name`` that a ruleset names: that ruleset's
+    lexicon (``ruleset``'s first, if it names it).
 
-    :raises UnknownLexiconError: none does.
+    :raises UnknownLexiconError: no ruleset names it.
     """
-    named = [r for r in registry.rulesets.values() if r.house_list == name and r.lexicon]
-    named.sort(key=lambda r: (r.name != ruleset, r.name))
-    if not named:
+    bases = sorted(
+        (r.name != ruleset, r.name, r.lexicon)
+        for r in registry.rulesets.values()
+        if r.house_list == name and r.lexicon
+    )
+    if not bases:
         raise UnknownLexiconError(name)
-    return named[0]
+    return bases[0][2]
 
 
 def _check_name(registry: Registry, name: str) -> None:
