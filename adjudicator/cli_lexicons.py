@@ -23,6 +23,14 @@ def lexicon_list() -> None:
 
     for row in list_lexicons(open_registry(Settings.from_env())).lexicons:
         m = row.manifest
+        if "house" in m:
+            house = m["house"]
+            click.echo(
+                f"{row.name:<18} {m.get('version', ''):<22} house list on "
+                f"{house['base']['name']}: {house['additions']} added, "
+                f"{house['removals']} removed  [{', '.join(row.rulesets) or '-'}]"
+            )
+            continue
         click.echo(
             f"{row.name:<18} {m.get('version', ''):<22} {m.get('word_count', 0):>9,} "
             f"words  {m.get('license', '')}  [{', '.join(row.rulesets) or '-'}]"
@@ -34,8 +42,11 @@ def lexicon_list() -> None:
 @click.argument("other")
 @click.option("--counts", is_flag=True, help="Only the counts, not the words.")
 def lexicon_diff(base: str, other: str, counts: bool) -> None:
-    """The words OTHER adds to BASE (+) and those it drops (-), and their counts."""
-    from adjudicator.services.lexicons import diff_lexicons
+    """The words OTHER adds to BASE (+) and those it drops (-), and their counts.
+
+    A version of a house list is NAME@VERSION: its number, or its checksum (as
+    a ruling records it, or its first 8 digits or more)."""
+    from adjudicator.services.lexicon_diff import diff_lexicons
 
     diff = diff_lexicons(open_registry(Settings.from_env()), base, other)
     if not counts:
@@ -85,6 +96,24 @@ def lexicon_info(name: str) -> None:
 )
 @click.option("--license", "license_", default="proprietary", show_default=True)
 @click.option(
+    "--base",
+    help="Build a house list on this lexicon: its --add and --remove entries on top.",
+)
+@click.option(
+    "--add",
+    "add_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A house list's additions: a word a line, a tab and why after it if you like.",
+)
+@click.option(
+    "--remove",
+    "remove_file",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    help="A house list's removals, as --add.",
+)
+@click.option("--by", default="admin", show_default=True, help="Who makes a house list's entries.")
+@click.option("--why", default="", help="Why, for entries whose line gives no reason.")
+@click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
     help="Target folder (default: the data folder's lexicons/, where the service "
@@ -100,17 +129,36 @@ def lexicon_build(
     case: str | None,
     version_: str,
     license_: str,
+    base: str | None,
+    add_file: Path | None,
+    remove_file: Path | None,
+    by: str,
+    why: str,
     out: Path | None,
 ) -> None:
-    """Build RECIPE (config/lexicons/RECIPE.yaml) or a --wordlist into a lexicon.
+    """Build RECIPE (config/lexicons/RECIPE.yaml), a --wordlist, or a house list
+    (--base) into a lexicon.
 
     A word list is the words a ruleset accepts: its morphological filter does
     not apply. The build reports what it dropped, by reason, and the rulesets
     the lexicon serves. It writes to temporary files and renames them into
     place, so a refused file leaves the installed lexicon serving.
+
+    A house list (--base NAME --add FILE --remove FILE --name HOUSE) is the
+    base's words with the additions and without the removals, each entry with
+    who made it, when and why; building it again adds the files' entries to it.
     """
     from adjudicator.services.lexicons import build_lexicon
 
+    if base is not None:
+        if recipe is not None or wordlist is not None or not name:
+            raise click.UsageError(
+                "--base builds a house list: give --name, not RECIPE or --wordlist"
+            )
+        _build_house(name, base, add_file, remove_file, ruleset, by, why)
+        return
+    if add_file is not None or remove_file is not None:
+        raise click.UsageError("--add and --remove build a house list: give its --base")
     if (recipe is None) == (wordlist is None):
         raise click.UsageError("give a RECIPE name or --wordlist FILE (with --name)")
     if wordlist is not None and not name:
@@ -129,6 +177,48 @@ def lexicon_build(
         out=out,
     )
     click.echo(report.summary())
+
+
+def _build_house(
+    name: str,
+    base: str,
+    add_file: Path | None,
+    remove_file: Path | None,
+    ruleset: str | None,
+    by: str,
+    why: str,
+) -> None:
+    from adjudicator.core.house import HouseAction
+    from adjudicator.services.house_lists import build_house_list
+
+    entries = [
+        (action, word, reason or why)
+        for action, path in ((HouseAction.ADD, add_file), (HouseAction.REMOVE, remove_file))
+        if path is not None
+        for word, reason in _entry_lines(path)
+    ]
+    settings = Settings.from_env()
+    report = build_house_list(
+        settings, open_registry(settings), name, base, entries, by=by, why=why, ruleset=ruleset
+    )
+    made = report.house_list
+    click.echo(
+        f"house list {made.name} on {made.base.name}: version {made.version} "
+        f"({made.checksum}), {made.additions} additions, {made.removals} removals"
+        + (", made now" if report.made else "")
+    )
+    if report.unchanged:
+        click.echo(f"already so, left as they are: {', '.join(report.unchanged)}")
+
+
+def _entry_lines(path: Path) -> list[tuple[str, str]]:
+    """A word a line, and after a tab why; blank lines and # comments skipped."""
+    out = []
+    for line in path.read_text(encoding="utf-8-sig").splitlines():
+        word, _, reason = line.partition("\t")
+        if word.strip() and not word.lstrip().startswith("#"):
+            out.append((word.strip(), reason.strip()))
+    return out
 
 
 @lexicon.command("recall")

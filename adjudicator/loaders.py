@@ -17,6 +17,8 @@ import yaml
 
 from adjudicator.core.alphabet import Alphabet, TileSpec
 from adjudicator.core.dawg import GraphFormatError, WordGraph, open_graph
+from adjudicator.core.house import HouseLog
+from adjudicator.core.house_list import house_lexicon
 from adjudicator.core.layout import Layout, Premium, parse_grid
 from adjudicator.core.lexicon import Lexicon
 from adjudicator.core.ruleset import Ruleset, lexicon_misfit, ruleset_from_mapping
@@ -59,9 +61,12 @@ class Registry:
             raise UnknownRulesetError(name, self.rulesets) from None
 
     def serving(self, ruleset: str) -> str | None:
-        """The lexicon serving a ruleset when a request names none: its own, or its
-        ``stand_in`` while its own is not loaded (both fit: :func:`load_lexicons`)."""
+        """The lexicon serving a ruleset when a request names none: its
+        ``house_list`` once loaded (if it fits), else its own, or its ``stand_in``
+        while its own is not loaded (both fit: :func:`load_lexicons`)."""
         rules = self.rulesets[ruleset]
+        if rules.house_list is not None and rules.house_list in self.fitting.get(ruleset, ()):
+            return rules.house_list  # loaded, and fits (see load_lexicons)
         for name in (rules.lexicon, rules.stand_in):
             if name is not None and name in self.lexicons:
                 return name
@@ -239,13 +244,13 @@ def load_config(config_dir: Path) -> Registry:
     return Registry(alphabets, layouts, rulesets)
 
 
-def load_lexicon(manifest_path: Path) -> Lexicon:
-    """Read a manifest, check its files, and memory-map the trie.
+def load_lexicon(manifest_path: Path, manifest: t.Any = None) -> Lexicon:
+    """Read a manifest (unless given, as read), check its files, and memory-map the trie.
 
     :raises ConfigError: a missing file or key, naming the manifest.
     """
     source = str(manifest_path)
-    manifest = read_yaml(manifest_path)
+    manifest = read_yaml(manifest_path) if manifest is None else manifest
     if not isinstance(manifest, dict) or "name" not in manifest:
         raise ConfigError(source, "name", "a lexicon manifest needs a name")
     files = manifest.get("files") or {}
@@ -277,15 +282,22 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], config: Registry) -> Registry:
     """
     # Filled here, before anyone else sees it.
     registry = dataclasses.replace(config, lexicons={}, fitting={}, checkers={}, graphs={})
+    houses = []
     for folder in lexicon_dirs:
         for manifest_path in sorted(folder.glob("*.yaml")) if folder.is_dir() else ():
-            lexicon = load_lexicon(manifest_path)
+            manifest = read_yaml(manifest_path)
+            if isinstance(manifest, dict) and "house" in manifest:
+                houses.append((manifest_path, manifest))  # once every base is loaded
+                continue
+            lexicon = load_lexicon(manifest_path, manifest)
             registry.lexicons[lexicon.name] = lexicon
             graph = load_graph(lexicon)
             if graph is not None:
                 registry.graphs[lexicon.name] = graph
             else:
                 registry.graphs.pop(lexicon.name, None)  # a bundled one's graph is not this one's
+    for manifest_path, manifest in houses:
+        load_house_list(registry, manifest_path, manifest)
     for rules in registry.rulesets.values():
         serving = registry.serving(rules.name)
         if serving is not None:
@@ -302,10 +314,56 @@ def load_lexicons(lexicon_dirs: t.Sequence[Path], config: Registry) -> Registry:
                     log.warning("lexicon %r cannot serve %r: %s", name, rules.name, misfit[1])
                 continue  # not offered for this ruleset
             fitting.append(name)
-        registry.fitting[rules.name] = [n for n in fitting if n]
+        registry.fitting[rules.name] = _house_first(rules, [n for n in fitting if n])
         for name in registry.fitting[rules.name]:
             registry.checkers[rules.name, name] = WordChecker(rules, registry.lexicons[name])
     return registry
+
+
+def load_house_list(registry: Registry, manifest_path: Path, manifest: dict[str, t.Any]) -> None:
+    """Add the house list of this manifest to ``registry``: its base's trie with
+    its entries, and its base's word graph patched with them.  One that cannot
+    be loaded (its base is not, its log is unreadable) is logged and left out:
+    an edit made at a table never stops the service from starting."""
+    name = str(manifest.setdefault("name", manifest_path.stem))
+    path = manifest_path.parent / str((manifest.get("files") or {}).get("house", ""))
+    try:
+        entries = HouseLog.parse(name, path.read_text("utf-8"))
+    except (OSError, ValueError) as exc:
+        log.error("house list %r not loaded: %s is unreadable (%s)", name, path.name, exc)
+        return
+    base = registry.lexicons.get(entries.base)
+    if base is None or base.house is not None:
+        log.error("house list %r not loaded: its base %r is not loaded", name, entries.base)
+        return
+    graph = registry.graphs.get(base.name)
+    try:
+        lexicon, patched = house_lexicon(manifest, entries, base, registry.rulesets.values(), graph)
+    except ValueError as exc:
+        log.error("house list %r not loaded: %s", name, exc)
+        return
+    registry.lexicons[name] = lexicon
+    registry.graphs.pop(name, None)
+    if patched is not None:
+        registry.graphs[name] = patched
+
+
+def _house_first(rules: Ruleset, fitting: list[str]) -> list[str]:
+    """The lexicons that can serve ``rules``, its ``house_list`` first when it is
+    among them; said in the log when it is not."""
+    house = rules.house_list
+    if house is None:
+        return fitting
+    if house in fitting:
+        return [house, *(n for n in fitting if n != house)]
+    log.warning(
+        "ruleset %r names house list %r, which is not loaded or does not fit it: "
+        "%s serves it until the list is made (its first entry makes it)",
+        rules.name,
+        house,
+        fitting[0] if fitting else "no lexicon",
+    )
+    return fitting
 
 
 def graph_path(trie_path: Path) -> Path:

@@ -1,4 +1,4 @@
-"""The pages' catalogues: every message the judge, spectator and docs pages say
+"""The pages' catalogues: every message the judge (and house list), spectator and docs pages say
 (their templates, the spectator's move list, the board picture), every ruleset
 title and every premium and colour name of the layouts has a translation in
 each language's pages.po, every message of the scorekeeper page one in its
@@ -25,11 +25,12 @@ SOURCES = {
     "pages": (
         [
             PAGES / "templates" / name
-            for name in ("judge.html", "game.html", "docs.html", "_languages.html")
+            for name in ("judge.html", "house.html", "game.html", "docs.html", "_languages.html")
         ],
         [
             PAGES / "spectator.py",
             PAGES / "judge.py",
+            PAGES / "house.py",
             PAGES / "after_game.py",
             ROOT / "adjudicator" / "services" / "board_svg.py",
         ],

@@ -24,6 +24,9 @@ from pathlib import Path
 
 import marisa_trie
 
+if t.TYPE_CHECKING:
+    from adjudicator.core.house_list import HouseList
+
 RECORD_FORMAT = "<HH"
 SOURCED_FORMAT = "<IH"  # a merged lexicon: the tag bits also name the source
 SOURCE_SHIFT = 16  # tag bits at and above this one: the source's index
@@ -50,6 +53,8 @@ class Lexicon:
     trie: marisa_trie.RecordTrie
     lemma_rules: t.Sequence[tuple[int, str]] = ((0, ""),)
     path: Path | None = None
+    # A house list: its base's trie, with these entries consulted first.
+    house: HouseList | None = None
 
     @classmethod
     def open(
@@ -74,6 +79,12 @@ class Lexicon:
         """An in-memory lexicon (tests, fixtures)."""
         trie = marisa_trie.RecordTrie(record_format(manifest), list(records))
         return cls(name, manifest, trie, tuple(lemma_rules))
+
+    @classmethod
+    def of_house(cls, manifest: t.Mapping[str, t.Any], base: Lexicon, house: HouseList) -> Lexicon:
+        """A house list on ``base``: the base's trie (shared, not copied) and
+        lemma rules, its own manifest and entries."""
+        return cls(house.name, manifest, base.trie, base.lemma_rules, None, house)
 
     # -- facts --------------------------------------------------------------
 

@@ -69,6 +69,9 @@ class Ruleset:
     # Serves, marked as a stand-in, while ``lexicon`` (a tournament list the
     # service cannot ship, such as NWL2023) is not loaded.
     stand_in: str | None = None
+    # A club's house list on ``lexicon`` (its additions and removals), serving
+    # in its place once made; the first entry added at a table makes it.
+    house_list: str | None = None
     rack_size: int = 7
     bingo_bonus: int = 50
     bingo_min_tiles: int = 7
@@ -197,6 +200,13 @@ def ruleset_from_mapping(
             raise ConfigError(
                 source, "finish_line_targets", "map a number of players to {level: target points}"
             )
+    house = data.get("house_list")
+    if house is not None and (
+        not data.get("lexicon") or house in (data["lexicon"], data.get("stand_in"))
+    ):
+        raise ConfigError(
+            source, "house_list", "needs a lexicon of its own (its base) and another name"
+        )
     for key in ("rack_size", "bingo_min_tiles", "first_play_min_tiles"):
         if key in data and data[key] < 1:
             raise ConfigError(source, key, "must be at least 1")

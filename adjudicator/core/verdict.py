@@ -14,6 +14,8 @@ from typing import NotRequired
 
 from typing_extensions import TypedDict
 
+from adjudicator.core.house import HouseEventKind
+from adjudicator.core.house_list import HouseNote
 from adjudicator.core.lexicon import SOURCE_SHIFT, Lexicon
 from adjudicator.core.wordfilter import TAGS, WordFilter, recorded_tags
 from adjudicator.errors import InvalidRequestError, UnknownTileError, WordTooLongError
@@ -234,7 +236,8 @@ class CheckedWord(TypedDict):
     verdict is on the first acceptable one, else on the first, which reads each
     such digraph as its tile.
     ``tiles`` shows the tiling judged.  ``source``, for a lexicon merged from
-    several sources, names the one whose reading accepts the word."""
+    several sources, names the one whose reading accepts the word; ``house``,
+    for a house list, the entry that added or removed it."""
 
     word: str
     valid: bool
@@ -243,6 +246,7 @@ class CheckedWord(TypedDict):
     folded: NotRequired[dict[str, str]]
     tilings: NotRequired[int]
     source: NotRequired[str]
+    house: NotRequired[HouseNote]
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,14 +308,13 @@ class WordChecker:
             raise
         if len(labels) > max_length:
             raise WordTooLongError(f"{len(labels)} tiles; at most {max_length}", word, max_length)
-        records = self.lexicon.records(key)
-        reason = self._judge.reason(key, records)
+        reason, records, note = self._reason(key)
         tilings = len(readings) if readings else 1
         if reason is not None and readings:
             for other_key, other_labels in readings[1:]:
-                other = self.lexicon.records(other_key)
-                if self._judge.reason(other_key, other) is None:
-                    key, labels, reason, records = other_key, other_labels, None, other
+                other = self._reason(other_key)
+                if other[0] is None:
+                    key, labels, (reason, records, note) = other_key, other_labels, other
                     break
         if reason is None:
             verdict: CheckedWord = {"word": "".join(labels), "valid": True, "tiles": labels}
@@ -320,6 +323,8 @@ class WordChecker:
                 verdict["source"] = source
         else:
             verdict = {"word": "".join(labels), "valid": False, "tiles": labels, "reason": reason}
+        if note is not None:
+            verdict["house"] = note
         if reader.folds is not None and reader.folds.search(word):
             verdict["folded"] = {src: dst for src, dst in reader.fold.items() if src in word}
         if tilings > 1:
@@ -328,4 +333,25 @@ class WordChecker:
 
     def judge(self, tiles: t.Iterable[int]) -> Reason | None:
         """Why a word given as undesignated tiles is not acceptable; None when it is."""
-        return self._judge(self.rules.alphabet.key(tiles))
+        return self._reason(self.rules.alphabet.key(tiles))[0]
+
+    def _reason(
+        self, key: str
+    ) -> tuple[Reason | None, t.Sequence[tuple[int, int]], HouseNote | None]:
+        """Why ``key`` is not acceptable (None when it is), the readings judged, and
+        the house list's entry that decided it, if one did (then no readings)."""
+        house = self.lexicon.house
+        hit = house.lookup(key) if house is not None else None
+        if house is None or hit is None:
+            records = self.lexicon.records(key)
+            return self._judge.reason(key, records), records, None
+        entry, folded = hit
+        spell = self._judge.spell
+        reason: Reason | None = None
+        if entry.kind == HouseEventKind.REMOVE:
+            detail = f"{spell(key)} is struck from {house.name}: {entry.why}"
+            reason = {"code": "removed-by-house-list", "detail": detail}
+        elif folded and self._judge.tables.folded:  # a spelling this ruleset does not take
+            detail = f"{house.name} spells it {spell(entry.keys[0][0])}"
+            reason = {"code": "spelled-differently", "detail": detail}
+        return reason, (), house.note(entry)

@@ -9,6 +9,7 @@ from dataclasses import asdict
 from pydantic import Field, TypeAdapter
 
 from adjudicator.core.challenge import ChallengeRule, Consequence, Verdict, rule_on
+from adjudicator.core.house_list import HouseNote
 from adjudicator.core.verdict import Reason
 from adjudicator.errors import InvalidRequestError
 from adjudicator.services.answer import Answer
@@ -33,11 +34,14 @@ class AdjudicatedWord(Answer):
     tilings: int | None = Field(
         default=None, description="How many tilings of its letters were judged (CH: [CH] or C+H)"
     )
+    house: HouseNote | None = Field(
+        default=None, description="The house list's entry that added or removed the word"
+    )
 
 
 # What a ruling keeps of each word's verdict.
-_RuledKey = t.Literal["word", "valid", "reason", "folded", "tilings"]
-_RULED: tuple[_RuledKey, ...] = ("word", "valid", "reason", "folded", "tilings")
+_RuledKey = t.Literal["word", "valid", "reason", "folded", "tilings", "house"]
+_RULED: tuple[_RuledKey, ...] = ("word", "valid", "reason", "folded", "tilings", "house")
 
 
 # A stored ruling's consequence, read back (its names become the enums again).

@@ -22,8 +22,14 @@ import time
 import typing as t
 from pathlib import Path
 
+from adjudicator.builders.house import house_file
 from adjudicator.builders.writer import NAME_RE
-from adjudicator.errors import BundledLexiconError, LexiconBuildError, UnknownLexiconError
+from adjudicator.errors import (
+    BundledLexiconError,
+    LexiconBuildError,
+    LexiconNameTakenError,
+    UnknownLexiconError,
+)
 from adjudicator.loaders import graph_path, read_yaml
 from adjudicator.services.lexicon_jobs import (
     BuildState,
@@ -97,6 +103,7 @@ def load_wordlist(
         still queued or running.
     :raises LexiconBuildError: a bad name, or a list refused within
         ``wait_seconds``; what was loaded stays.
+    :raises LexiconNameTakenError: a house list has that name.
     """
     if not NAME_RE.match(name):
         raise LexiconBuildError(
@@ -104,6 +111,8 @@ def load_wordlist(
             name=name,
         )
     folder = settings.loaded_lexicon_dir
+    if house_file(folder, name).exists():
+        raise LexiconNameTakenError(name, "a house list")
     # A loaded list of that name, or a bundled one, which the rulesets then stop using.
     replaced = any((d / f"{name}.yaml").exists() for d in (folder, settings.lexicon_dir))
     remove_leftovers(settings)
@@ -128,8 +137,9 @@ def load_wordlist(
 
 
 def delete_lexicon(settings: Settings, registry: Registry, name: str) -> None:
-    """Remove a lexicon loaded into the data folder; every worker stops offering it
-    (a bundled one of the same name, if any, serves again).
+    """Remove a lexicon (or a house list, with its history) loaded into the data
+    folder; every worker stops offering it (a bundled one of the same name, if
+    any, serves again).
 
     :raises BundledLexiconError: ``name`` is a bundled lexicon.
     :raises UnknownLexiconError: no such lexicon.
@@ -141,7 +151,7 @@ def delete_lexicon(settings: Settings, registry: Registry, name: str) -> None:
         raise UnknownLexiconError(name)
     files = (read_yaml(manifest) or {}).get("files") or {}
     manifest.unlink()  # first: the loader finds lexicons by their manifests
-    for part in (files.get("trie"), files.get("lemmas")):
+    for part in (files.get("trie"), files.get("lemmas"), files.get("house")):
         if part:
             (manifest.parent / str(part)).unlink(missing_ok=True)
     if files.get("trie"):  # its word graph, beside the trie

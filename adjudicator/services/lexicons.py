@@ -7,8 +7,6 @@ import time
 import typing as t
 from pathlib import Path
 
-from pydantic import Field
-
 from adjudicator.builders import (
     PLAIN_TAGS,
     BuildReport,
@@ -19,8 +17,9 @@ from adjudicator.builders import (
     scan_wordlist,
     tile_chars,
 )
+from adjudicator.builders.house import house_file
 from adjudicator.core.ruleset import lexicon_misfit, misfit
-from adjudicator.errors import LexiconBuildError, LexiconsNotComparableError, UnknownLexiconError
+from adjudicator.errors import LexiconBuildError, LexiconNameTakenError, UnknownLexiconError
 from adjudicator.loaders import graph_path, load_config, load_lexicon
 from adjudicator.services.answer import Answer
 from adjudicator.services.lexicon_watch import bump_generation
@@ -64,46 +63,6 @@ def lexicon_manifest(registry: Registry, name: str) -> dict[str, t.Any]:
     if name not in registry.lexicons:
         raise UnknownLexiconError(name)
     return {k: v for k, v in registry.lexicons[name].manifest.items() if k not in _HIDDEN}
-
-
-class LexiconDiff(Answer):
-    base: str
-    other: str
-    added_count: int = Field(description="Words in `other` and not in `base`")
-    removed_count: int = Field(description="Words in `base` and not in `other`")
-    added: list[str]
-    removed: list[str]
-    truncated: bool = Field(description="True when `limit` cut a list short")
-
-
-def diff_lexicons(
-    registry: Registry, base: str, other: str, limit: int | None = None
-) -> LexiconDiff:
-    """The words one edition adds to another and those it drops, in order.
-
-    :raises UnknownLexiconError: either is not loaded.
-    :raises LexiconsNotComparableError: they spell words in different alphabets.
-    """
-    for name in (base, other):
-        if name not in registry.lexicons:
-            raise UnknownLexiconError(name)
-    a, b = registry.lexicons[base], registry.lexicons[other]
-    if a.alphabet != b.alphabet:
-        raise LexiconsNotComparableError(base, other, (a.alphabet, b.alphabet))
-    alphabet = registry.alphabets[a.alphabet]
-    old, new = set(a.trie.keys()), set(b.trie.keys())
-    added = sorted(alphabet.spell_key(k) for k in new - old)
-    removed = sorted(alphabet.spell_key(k) for k in old - new)
-    cut = limit is not None and (len(added) > limit or len(removed) > limit)
-    return LexiconDiff(
-        base=base,
-        other=other,
-        added_count=len(added),
-        removed_count=len(removed),
-        added=added[:limit],
-        removed=removed[:limit],
-        truncated=cut,
-    )
 
 
 def build_lexicon(
@@ -175,6 +134,8 @@ def build_lexicon(
         fold, lang, how = _agreed(config, chosen, language)
     if target == settings.loaded_lexicon_dir:
         _refuse_unfit_replacement(config, name, chosen, fold)
+        if house_file(target, name).exists():
+            raise LexiconNameTakenError(name, "a house list")
     report = build_wordlist(
         wordlist,
         name,
@@ -300,9 +261,11 @@ def rebuild_graphs(settings: Settings, names: t.Sequence[str] = ()) -> list[Grap
     for name in names:
         if name not in registry.lexicons:
             raise UnknownLexiconError(name)
+    # A house list has no graph of its own: its base's, patched as it loads.
     reports = [
         build_lexicon_graph(registry, registry.lexicons[name])
         for name in (names or sorted(registry.lexicons))
+        if registry.lexicons[name].house is None
     ]
     bump_generation(settings)
     return reports

@@ -39,6 +39,11 @@ class RulesetSummary(Answer):
     lexicons: list[str] = Field(
         description="Loaded lexicons that can serve it, the one serving it first"
     )
+    house_list: str | None = Field(
+        default=None,
+        description="The club's house list on `lexicon`: it serves once made (its first entry "
+        "makes it)",
+    )
     description: str
 
 
@@ -180,6 +185,7 @@ def _summary(registry: Registry, r: Ruleset) -> dict[str, t.Any]:
         "lexicon": r.lexicon,
         "stand_in": standing_in(registry, r),
         "lexicons": registry.fitting.get(r.name, []),
+        "house_list": r.house_list,
     }
 
 

@@ -244,7 +244,15 @@ def judge_attempt(page):
 # --- languages, default ruleset, layout, keyboard and accessibility ---
 
 # Every control the page offers, as it is reached with Tab (the ids, or a link's language).
-CONTROLS = ["lang:en", "ruleset", "lexicon", "station", "lock", "words"]  # the switch shows "en"
+CONTROLS = [
+    "lang:en",
+    "ruleset",
+    "lexicon",
+    "station",
+    "admin-key",
+    "lock",
+    "words",
+]  # "en": the switch
 FOCUSED = """() => { const e = document.activeElement, s = getComputedStyle(e);
   return { id: e.id || `lang:${e.getAttribute('lang')}`, style: s.outlineStyle,
            width: parseFloat(s.outlineWidth) }; }"""

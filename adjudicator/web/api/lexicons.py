@@ -10,9 +10,9 @@ from werkzeug.exceptions import UnsupportedMediaType
 from werkzeug.utils import secure_filename
 
 from adjudicator.errors import MalformedRequestError
+from adjudicator.services.lexicon_diff import LexiconDiff, diff_lexicons
 from adjudicator.services.lexicon_files import delete_lexicon, load_wordlist
 from adjudicator.services.lexicon_jobs import LexiconBuild, LoadedLexicon, read_build
-from adjudicator.services.lexicons import LexiconDiff, diff_lexicons
 from adjudicator.web.api.request_models import DiffQuery, LoadLexiconQuery
 from adjudicator.web.runtime.auth import Access
 from adjudicator.web.runtime.extension import runtime
@@ -34,7 +34,8 @@ BUILD_HEADERS = {
 @bp.get("/lexicons/<base>/diff/<other>")
 @operation(
     "diffLexicons",
-    "The words one lexicon adds to another, and those it drops",
+    "The words one lexicon adds to another, and those it drops; a version of a "
+    "house list is NAME@VERSION (its number or checksum)",
     "words",
     response=LexiconDiff,
     query=DiffQuery,
@@ -80,7 +81,7 @@ def load(
     loaded = load_wordlist(rt.settings, query.name, data, filename, wait_seconds=_wait(), **options)
     if isinstance(loaded, LexiconBuild):
         return loaded, _build_headers(loaded)
-    _seen_here()
+    seen_here()
     return loaded
 
 
@@ -96,7 +97,7 @@ def load(
 def build_state(build_id: str) -> LexiconBuild | tuple[LexiconBuild, dict[str, str]]:
     build = read_build(runtime().settings, build_id)
     if build.lexicon is not None:
-        _seen_here()
+        seen_here()
     if build.finished is None:
         return build, {"Retry-After": "2"}
     return build
@@ -131,11 +132,11 @@ def _build_headers(build: LexiconBuild) -> dict[str, str]:
 def delete(name: str) -> tuple[str, int]:
     rt = runtime()
     delete_lexicon(rt.settings, rt.registry, name)
-    _seen_here()
+    seen_here()
     return "", 204
 
 
-def _seen_here() -> None:
+def seen_here() -> None:
     """This worker serves the change from its next request; the others within a second."""
     watch = runtime().lexicon_watch
     if watch is not None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from flask import Blueprint, render_template
 
 from adjudicator.core.challenge import ChallengeRule
+from adjudicator.services.house_lists import list_house_lists
 from adjudicator.services.rulesets import list_rulesets
 from adjudicator.web.pages.ruleset_groups import by_language
 from adjudicator.web.runtime.auth import PAGE_HEADERS
@@ -32,6 +33,7 @@ class Choice:
     lexicons: list[str]
     own: str = ""  # the ruleset's own lexicon
     stand_in: str = ""  # the lexicon standing in for it while it is not loaded
+    house: str = ""  # the ruleset's house list, made or not yet
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,7 @@ def page() -> tuple[str, int, dict[str, str]]:
         max_words=rt.settings.judge_max_words,
         needs_key=bool(rt.keys),
         rule_names=rule_names(),
+        houses=[h.name for h in list_house_lists(rt.registry).house_lists],
     )
     return html, 200, PAGE_HEADERS
 
@@ -90,4 +93,11 @@ def groups(rulesets: t.Sequence[RulesetSummary], lang: str) -> list[Group]:
 
 
 def _choice(r: RulesetSummary) -> Choice:
-    return Choice(r.name, gettext(r.title), list(r.lexicons), r.lexicon or "", r.stand_in or "")
+    return Choice(
+        r.name,
+        gettext(r.title),
+        list(r.lexicons),
+        r.lexicon or "",
+        r.stand_in or "",
+        r.house_list or "",
+    )

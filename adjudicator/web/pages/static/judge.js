@@ -8,6 +8,10 @@
   // The client key (when the server needs one) lives only in this tab's
   // sessionStorage: never in localStorage with the settings, never in the page.
   const KEY_STORE = "adjudicator.judge.key";
+  // The admin key, kept the same way, lets the director edit the house list
+  // after a ruling (it also asks for the ruling's words, revealed).
+  const ADMIN_STORE = "adjudicator.judge.admin";
+  const houses = (document.body.dataset.houses || "").split(",").filter(Boolean);
   const needsKey = document.body.dataset.needsKey === "true";
   const CLEAR_AFTER_MS = 10000;
   const KEY_GRACE_MS = 500;
@@ -42,6 +46,16 @@
     select.replaceChildren(...names.map((name) => new Option(name, name)));
     if (chosen && names.includes(chosen)) { select.value = chosen; }
     showStandIn();
+    showHousePage();
+  }
+
+  // A link to the house list in use, once it exists: its entries and history.
+  function showHousePage() {
+    const name = houseName();
+    const link = $("house-page");
+    link.hidden = !houses.includes(name);
+    link.textContent = link.hidden ? "" : fmt(T.houseOpen, { name });
+    link.href = link.hidden ? "#" : `/judge/house/${encodeURIComponent(name)}`;
   }
 
   // A banner while the chosen lexicon stands in for the ruleset's own list.
@@ -107,7 +121,11 @@
     const station = $("station").value.trim();
     if (station) { body.station = station; }
     const headers = { "Content-Type": "application/json" };
-    if (needsKey) {
+    const admin = sessionStorage.getItem(ADMIN_STORE);
+    if (admin) {
+      headers.Authorization = `Bearer ${admin}`;
+      body.reveal = true;
+    } else if (needsKey) {
       const key = sessionStorage.getItem(KEY_STORE);
       if (!key) { say(NO_KEY); return; }
       headers["X-API-Key"] = key;
@@ -125,7 +143,7 @@
     }
     const data = await response.json().catch(() => ({}));
     if (response.status === 401 || response.status === 403) {
-      say(`${NO_KEY} (${data.detail || response.status})`);
+      say(admin ? T.badAdmin : `${NO_KEY} (${data.detail || response.status})`);
       return;
     }
     if (!response.ok) { say(problem(data, response.status)); return; }
@@ -180,6 +198,136 @@
       .filter(Boolean).map((part) => part.replace(/\.$/, "")).join(". ") + ".";
     shownAt = performance.now();
     clearTimer = window.setTimeout(clear, CLEAR_AFTER_MS);
+    showHouse(data, list);
+  }
+
+  // --- The house list, with the admin key: each word of the ruling, and a
+  // button to add it to the house list (or remove it), with why.  Closed until
+  // the director opens it, so the players see only the ruling.
+
+  // The house list in use: the lexicon chosen, if it is one, else the ruleset's.
+  function houseName() {
+    const lexicon = $("lexicon").value;
+    if (houses.includes(lexicon)) { return lexicon; }
+    return $("ruleset").selectedOptions[0]?.dataset.house || "";
+  }
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) { node.className = className; }
+    if (text !== undefined) { node.textContent = text; }
+    return node;
+  }
+
+  function showHouse(data, list) {
+    const name = houseName();
+    const words = Array.isArray(data.words) ? data.words : [];
+    const revealed = words.length > 0 && typeof words[0] === "object";
+    $("house").hidden = !(name && revealed && sessionStorage.getItem(ADMIN_STORE));
+    if ($("house").hidden) { return; }
+    $("house-open").textContent = fmt(T.houseOpen, { name });
+    $("house-open").setAttribute("aria-expanded", "false");
+    $("house-panel").hidden = true;
+    $("house-link").href = `/judge/house/${encodeURIComponent(name)}`;
+    $("house-words").replaceChildren(...words.map((word, i) => houseRow(name, word, list[i] || word.word, i)));
+  }
+
+  function houseRow(name, word, typed, index) {
+    const row = el("li");
+    const head = el("p", "house-word");
+    head.append(el("span", "word", word.word), " ",
+      el("span", word.valid ? "ok" : "bad", word.valid ? `\u2713 ${T.saidAcceptable}` : `\u2717 ${T.saidUnacceptable}`));
+    if (word.house) {
+      head.append(" ", el("span", "by-house", word.house.action === "add" ? T.byHouseAdd : T.byHouseRemove));
+    }
+    const action = word.valid ? "remove" : "add";
+    const open = el("button", "house-action", word.valid ? T.houseRemove : T.houseAdd);
+    open.type = "button";
+    const form = el("form", "house-form");
+    form.hidden = true;
+    const label = el("label", "", T.houseWhy);
+    label.htmlFor = `house-why-${index}`;
+    const why = el("input");
+    why.id = label.htmlFor;
+    why.maxLength = 500;
+    why.autocomplete = "off";
+    const save = el("button", "", T.houseSave);
+    save.type = "submit";
+    const cancel = el("button", "", T.houseCancel);
+    cancel.type = "button";
+    form.append(label, why, save, " ", cancel);
+    const status = el("p", "house-status");
+    status.setAttribute("role", "status");
+    open.addEventListener("click", () => { open.hidden = true; form.hidden = false; why.focus(); });
+    cancel.addEventListener("click", () => { form.hidden = true; open.hidden = false; open.focus(); });
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const reason = why.value.trim();
+      if (!reason) { status.textContent = T.houseNeedWhy; why.focus(); return; }
+      const path = `/api/v1/house-lists/${encodeURIComponent(name)}/entries`;
+      const body = { word: typed, action, why: reason, ruleset: $("ruleset").value };
+      const edit = await houseCall(path, body, status);
+      if (!edit) { return; }
+      form.hidden = true;
+      offerHouse(name);
+      const done = action === "add" ? T.houseAdded : T.houseRemoved;
+      status.textContent = fmt(done, { word: edit.event.word, name, version: edit.version }) + " ";
+      const undo = el("button", "", T.houseUndo);
+      undo.type = "button";
+      undo.addEventListener("click", async () => {
+        const back = await houseCall(`${path}/${edit.event.entry}/undo`, {}, status);
+        if (back) {
+          status.textContent = fmt(T.houseUndone, { version: back.version });
+          open.hidden = false;
+        }
+      });
+      status.append(undo);
+    });
+    row.append(head, open, form, status);
+    return row;
+  }
+
+  // POST to the house list with the admin key; the answer, or null with the
+  // problem said in ``status`` (by its code, in the page's language).
+  async function houseCall(path, body, status) {
+    status.textContent = "";
+    let response;
+    try {
+      response = await fetch(path, {
+        method: "POST",
+        headers: { "Content-Type": "application/json",
+                   Authorization: `Bearer ${sessionStorage.getItem(ADMIN_STORE)}` },
+        body: JSON.stringify(body),
+      });
+    } catch (e) {
+      status.textContent = T.offline;
+      return null;
+    }
+    const data = await response.json().catch(() => ({}));
+    if (response.ok) { return data; }
+    if (response.status === 401 || response.status === 403) {
+      status.textContent = T.badAdmin;
+    } else if (data.code === "house-entry-exists") {
+      status.textContent = T.houseExists;
+    } else if (data.code === "unknown-tile") {
+      status.textContent = fmt(T.houseUnknownTile, { character: data.character });
+    } else {
+      status.textContent = fmt(T.error, { status: response.status });
+    }
+    return null;
+  }
+
+  // A house list made by its first entry serves from now on: offer it first.
+  function offerHouse(name) {
+    if (!houses.includes(name)) { houses.push(name); showHousePage(); }
+    const opt = $("ruleset").selectedOptions[0];
+    if (!opt) { return; }
+    const names = opt.dataset.lexicons.split(",").filter(Boolean);
+    if (!names.includes(name)) {
+      opt.dataset.lexicons = [name, ...names].join(",");
+      fillLexicons(name);
+      remember();
+    }
   }
 
   function clear() {
@@ -194,11 +342,14 @@
     $("result-rule").textContent = "";
     $("result-outcome").textContent = "";
     $("announce").textContent = "";
+    $("house").hidden = true;
+    $("house-words").replaceChildren();
     $("words").value = "";
     $("words").focus();
   }
 
   document.addEventListener("keydown", (event) => {
+    if ($("house").contains(event.target)) { return; }  // the director types a reason
     if ($("result").hidden) {
       if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) { judge(event); }
       return;
@@ -213,6 +364,26 @@
     if (performance.now() - shownAt >= KEY_GRACE_MS) { clear(); }
   });
 
+  // The house list's controls sit on the verdict: they neither dismiss it nor
+  // let it clear itself while the director uses them.
+  $("house").addEventListener("click", (event) => event.stopPropagation());
+  for (const kind of ["focusin", "pointerdown"]) {
+    $("house").addEventListener(kind, () => { window.clearTimeout(clearTimer); });
+  }
+  $("house-open").addEventListener("click", () => {
+    const open = $("house-panel").hidden;
+    $("house-panel").hidden = !open;
+    $("house-open").setAttribute("aria-expanded", String(open));
+    if (open) { $("house-panel").scrollIntoView({ block: "nearest" }); }
+  });
+  $("admin-key").addEventListener("change", () => {
+    const key = $("admin-key").value.trim();
+    if (key) { sessionStorage.setItem(ADMIN_STORE, key); } else { sessionStorage.removeItem(ADMIN_STORE); }
+    $("admin-key").value = "";
+    $("admin-key").placeholder = key ? T.keyEntered : "";
+  });
+  if (sessionStorage.getItem(ADMIN_STORE)) { $("admin-key").placeholder = T.keyEntered; }
+
   $("challenge").addEventListener("submit", judge);
   function remember() {
     const state = loadState();
@@ -222,7 +393,7 @@
     }
   }
   $("ruleset").addEventListener("change", () => { fillLexicons(); remember(); });
-  $("lexicon").addEventListener("change", () => { showStandIn(); remember(); });
+  $("lexicon").addEventListener("change", () => { showStandIn(); showHousePage(); remember(); });
   if (needsKey) {
     $("key").addEventListener("change", () => {
       const key = $("key").value.trim();
