@@ -68,3 +68,21 @@ def test_an_unknown_game_has_no_page(client):
     for path in (f"/duplicate/{'0' * 32}", f"/duplicate/{'0' * 32}/arbiter"):
         assert client.get(path).status_code == 404, path
     assert client.get("/duplicate/not-a-game").status_code == 404
+
+
+def test_every_ruling_and_refusal_has_the_pages_words(client):
+    """Each nullity, warning and penalty the API rules, each reason a draw is
+    refused for and each problem an arbiter meets: never a bare code on a page."""
+    from adjudicator.core.duplicate import Nullity, Penalty, SlipWarning
+
+    strings = embedded(client.get("/duplicate?lang=fr").get_data(as_text=True), "strings")
+    rulings = strings["rulings"]
+    assert set(rulings["null"]) == {n.value for n in Nullity}
+    assert set(rulings["warnings"]) == {w.value for w in SlipWarning}
+    assert set(rulings["penalties"]) == {p.value for p in Penalty}
+    assert rulings["null"]["ambiguous-reference"].startswith("référence ambiguë")
+    assert rulings["penalties"]["final-letter"] == "dernière lettre omise ou erronée"
+    reasons = ("size", "not-in-bag", "short", "typed", "replay", "not-typed")  # docs/problems.md
+    codes = ("duplicate-phase", "duplicate-over", "unknown-duplicate-player")
+    codes += ("unknown-duplicate-slip", "invalid-duplicate-record", "duplicate-not-over")
+    assert {f"draw-{r}" for r in reasons} | set(codes) <= set(strings["problems"])

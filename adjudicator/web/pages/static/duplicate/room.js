@@ -5,7 +5,7 @@
 // is on the screen.
 
 import {
-  $, RULESETS, S, alphabetOf, drawNode, el, fmt, foundTop, lastClosed, makeClock, renderBoard,
+  $, RULESETS, S, alphabetOf, drawNode, drawNotes, el, fmt, foundTop, lastClosed, makeClock, renderBoard,
   replayTops, splitDraw, standingsRows,
 } from "./common.js";
 
@@ -28,7 +28,10 @@ function renderRound(game, replay) {
   if (game.phase === "play") {
     $("round").textContent = fmt(S.move, { round: game.round });
     const before = replay[game.round - 2];
-    area.replaceChildren(drawNode(splitDraw(game.draw, before ? before.rackLeft : [], alphabet), alphabet));
+    const open = game.rounds[game.round - 1];
+    area.replaceChildren(drawNode(splitDraw(game.draw, before ? before.rackLeft : [], alphabet, open.rejected), alphabet));
+    const note = drawNotes(open);
+    if (note) area.append(el("p", { class: "note", text: note }));
   } else if (game.phase === "draw") {
     $("round").textContent = fmt(S.move, { round: game.round });
     area.replaceChildren(el("p", { class: "waiting", text: closed ? fmt(S.waiting_draw, { round: game.round }) : S.waiting_first }));
