@@ -13,6 +13,7 @@ import {
 } from "./common.js";
 import { confirmThen, wireConfirm } from "./confirm.js";
 import { openFix, openRedraw, wireCorrections } from "./corrections.js";
+import { renderDownloads, wireDownloads } from "./downloads.js";
 import { missingPlayers, renderSlips, wireSlips } from "./slips.js";
 import { startSetup } from "./setup.js";
 
@@ -140,6 +141,7 @@ function render() {
   renderSlipsArea();
   if (game.phase === "play") renderMissing();
   renderStandings();
+  renderDownloads(game, token);
 }
 
 async function draw(letters) {
@@ -220,6 +222,7 @@ async function startGame() {
   wireSlips({ game: () => game, token: () => token, changed: render, refresh });
   wireCorrections({ game: () => game, token: () => token, take, refresh, message, rules, kept: () => rackLeft(replayTops(game, alphabet)) });
   $("redraw-open").addEventListener("click", openRedraw);
+  wireDownloads({ game: () => game, token: () => token, message });
   $("slips-round").addEventListener("change", () => {
     viewRound = Number($("slips-round").value);
     $("fix-done").textContent = "";
