@@ -1,5 +1,6 @@
 """Duplicate's pages: the arbiter's (``/duplicate``, then
-``/duplicate/<id>/arbiter``) and the room display (``/duplicate/<id>``).
+``/duplicate/<id>/arbiter``), the room display (``/duplicate/<id>``) and a
+finished game played again alone (``/duplicate/<id>/alone``).
 
 Both are scripts over the Duplicate API (docs/duplicate.md); their words come
 with the page (translated here and in the templates), and the game's ruleset
@@ -173,5 +174,26 @@ def room(id_: str) -> tuple[str, int, dict[str, str]]:
         ruleset=_game_ruleset(id_),
         languages=rt.catalogues.names(),
         poll_ms=ROOM_POLL_SECONDS * 1000,
+    )
+    return html, 200, PAGE_HEADERS
+
+
+@bp.get("/duplicate/<game_id:id_>/alone")
+@operation(
+    "duplicateAlonePage",
+    "A finished Duplicate game played again alone, against its tops (keeps the replay's token)",
+    "pages",
+    errors=(404,),
+    media_type="text/html",
+)
+def alone(id_: str) -> tuple[str, int, dict[str, str]]:
+    rt = runtime()
+    html = render_template(
+        "duplicate_alone.html",
+        game_id=id_,
+        ruleset=_game_ruleset(id_),
+        languages=rt.catalogues.names(),
+        rulings=ruling_strings(),
+        problems=problem_strings(),
     )
     return html, 200, PAGE_HEADERS

@@ -2,7 +2,7 @@
 // asks GET /api/v1/duplicates/<id> every few seconds and shows the board, the
 // round's draw and its time; once a round is closed, its top and the standings.
 // It never shows a slip: while a round is played nothing of the players' plays
-// is on the screen.
+// is on the screen.  Once the game is over, it links its replay alone.
 
 import {
   $, RULESETS, S, alphabetOf, drawNode, drawNotes, el, fmt, foundTop, lastClosed, makeClock, renderBoard,
@@ -40,6 +40,7 @@ function renderRound(game, replay) {
     area.replaceChildren();
   }
   main.dataset.phase = game.phase;
+  $("alone-line").hidden = game.phase !== "over" || Boolean(game.replay_of);
 }
 
 function renderTop(game) {
