@@ -12,7 +12,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import assert_accessible, assert_fits, shoot, small_targets
+from tests.browser.conftest import (
+    assert_accessible,
+    assert_fits,
+    shoot,
+    small_targets,
+    walk_languages,
+)
 from tests.browser.duplicate_steps import Game, fisf, open_at
 
 pytestmark = pytest.mark.browser
@@ -209,3 +215,22 @@ def test_a_game_still_played_cannot_be_played_again(browser, contexts, live_serv
     room = open_at(browser, contexts, game.room_url, "tablet", "fr")
     expect(room.locator("#round")).to_have_text("Coup 1")
     assert room.locator("#alone-line").is_hidden()
+
+
+def test_every_language_fits_a_phone(browser, contexts, live_server, dutch):
+    status, _, made = live_server.request(
+        "POST", f"/api/v1/duplicates/{dutch.id}/replays", {"player": "Sanne"}
+    )
+    assert status == 201, made
+    replay = Game(live_server, made["id"], made["token"])
+    replay.post("draw", {})
+    replay.post("close", {})
+    replay.post("draw", {})
+    url = f"{live_server.url}/duplicate/{replay.id}/alone"
+    page = open_at(browser, contexts, url, "phone", "en")
+    page.evaluate(
+        "([id, token]) => localStorage.setItem('adjudicator.duplicate.' + id, "
+        "JSON.stringify({token}))",
+        [replay.id, replay.token],
+    )
+    walk_languages(page, url, "duplicate-alone", "phone", "() => document.body.dataset.version")

@@ -234,3 +234,35 @@ def test_a_typed_draw_corrected_and_a_draw_new_in_full(browser, contexts, live_s
     room = open_at(browser, contexts, game.room_url, size, lang)
     expect(room.locator("#draw-area .note")).to_have_text(new[lang])
     expect(room.locator("#draw-area .tile.kept")).to_have_count(0)
+
+
+def test_an_answer_overtaken_by_a_correction_never_brings_the_slip_back(
+    browser, contexts, live_server
+):
+    game = Game.create(live_server, "scrabble-fr", ["Ann", "Bob"], seed="lent")
+    game.post("draw", {})
+    game.post("slips", {"player": 0, "word": "", "reference": None})
+    page = open_at(browser, contexts, f"{game.arbiter_url}#token={game.token}", "tablet", "en")
+    rows = page.locator("#slips tbody tr")
+    expect(rows).to_have_count(1)
+    path = f"**/api/v1/duplicates/{game.id}"
+    held = []
+    page.route(
+        path,
+        lambda route: (
+            route.continue_() if held or route.request.method != "GET" else held.append(route)
+        ),
+    )
+    with page.expect_request(path):  # the page asks again when it is looked at
+        page.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    rows.first.locator("button.fix").click()
+    page.click("#fix-withdraw")
+    page.click("#confirm-ok")
+    expect(rows).to_have_count(0)
+    with page.expect_response(path) as older:
+        held[0].continue_()
+    older.value.finished()
+    page.evaluate("() => new Promise((done) => setTimeout(done, 100))")  # its answer is read
+    page.unroute(path)
+    expect(rows).to_have_count(0)
+    expect(page.locator("#missing")).to_have_text("No slip yet (2): 1 Ann, 2 Bob")
