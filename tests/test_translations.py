@@ -42,7 +42,10 @@ SOURCES = {
     ),
     "home": ([PAGES / "templates" / "home.html"], [PAGES / "home.py"]),
     "duplicate": (
-        [PAGES / "templates" / name for name in ("duplicate.html", "duplicate_room.html")],
+        [
+            PAGES / "templates" / name
+            for name in ("duplicate.html", "duplicate_room.html", "duplicate_alone.html")
+        ],
         [PAGES / "duplicate.py"],
     ),
 }

@@ -1,7 +1,7 @@
 """Duplicate's pages as the server makes them: linked from the front page,
 the new game offering only rulesets with Duplicate rules, the game's own
-ruleset and words in the reader's language, a 404 for an unknown game, and a
-room display that carries no token and no slip."""
+ruleset and words in the reader's language, a 404 for an unknown game, a
+room display that carries no token and no slip, and the replay alone's page."""
 
 from __future__ import annotations
 
@@ -62,9 +62,35 @@ def test_the_arbiters_page_and_the_room_display_of_a_game(client):
     assert list(embedded(page, "rulesets")) == ["scrabble-nl"]
     assert token not in page and "blank-slip" not in page  # no token, no ruling
     assert f'data-api-url="{API}/{id_}"' in page
+    alone = client.get(f"/duplicate/{id_}/alone?lang=nl").get_data(as_text=True)
+    assert ICON in alone and "Duplicate alleen" in alone and token not in alone
+    assert list(embedded(alone, "rulesets")) == ["scrabble-nl"]
+    assert embedded(alone, "strings")["rulings"]["null"]["blank-slip"] == "leeg briefje"
 
 
 def test_an_unknown_game_has_no_page(client):
-    for path in (f"/duplicate/{'0' * 32}", f"/duplicate/{'0' * 32}/arbiter"):
+    for path in (
+        f"/duplicate/{'0' * 32}",
+        f"/duplicate/{'0' * 32}/arbiter",
+        f"/duplicate/{'0' * 32}/alone",
+    ):
         assert client.get(path).status_code == 404, path
     assert client.get("/duplicate/not-a-game").status_code == 404
+
+
+def test_every_ruling_and_refusal_has_the_pages_words(client):
+    """Each nullity, warning and penalty the API rules, each reason a draw is
+    refused for and each problem an arbiter meets: never a bare code on a page."""
+    from adjudicator.core.duplicate import Nullity, Penalty, SlipWarning
+
+    strings = embedded(client.get("/duplicate?lang=fr").get_data(as_text=True), "strings")
+    rulings = strings["rulings"]
+    assert set(rulings["null"]) == {n.value for n in Nullity}
+    assert set(rulings["warnings"]) == {w.value for w in SlipWarning}
+    assert set(rulings["penalties"]) == {p.value for p in Penalty}
+    assert rulings["null"]["ambiguous-reference"].startswith("référence ambiguë")
+    assert rulings["penalties"]["final-letter"] == "dernière lettre omise ou erronée"
+    reasons = ("size", "not-in-bag", "short", "typed", "replay", "not-typed")  # docs/problems.md
+    codes = ("duplicate-phase", "duplicate-over", "unknown-duplicate-player")
+    codes += ("unknown-duplicate-slip", "invalid-duplicate-record", "duplicate-not-over")
+    assert {f"draw-{r}" for r in reasons} | set(codes) <= set(strings["problems"])

@@ -259,7 +259,7 @@ def test_a_typed_draw_and_the_arbiters_calls(browser, contexts, live_server):
     off_ref, _ = fisf(shifted)
     type_slip(page, "2", word, off_ref, str(play["score"]))
     ruling = ruled(page)
-    assert "pénalité −5\u00a0: référence décalée d’une case" in ruling, ruling
+    assert "pénalité −5\u00a0: référence erronée ou absente" in ruling, ruling
     assert f"jugé en {ref}" in ruling
     expect(page.locator("#slips tbody tr").first.locator("td").nth(2)).to_have_text(off_ref)
     shoot(page, "duplicate-arbiter-typed", "tablet", "fr")

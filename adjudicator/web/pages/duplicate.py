@@ -1,5 +1,6 @@
 """Duplicate's pages: the arbiter's (``/duplicate``, then
-``/duplicate/<id>/arbiter``) and the room display (``/duplicate/<id>``).
+``/duplicate/<id>/arbiter``), the room display (``/duplicate/<id>``) and a
+finished game played again alone (``/duplicate/<id>/alone``).
 
 Both are scripts over the Duplicate API (docs/duplicate.md); their words come
 with the page (translated here and in the templates), and the game's ruleset
@@ -40,7 +41,9 @@ def ruling_strings() -> dict[str, t.Any]:
             "late-slip": gettext("handed in late"),
             "not-from-draw": gettext("a letter the draw does not hold"),
             "illegal-placement": gettext("cannot be placed there"),
+            "not-in-full": gettext("word not written in full"),
             "invalid-word": gettext("not a valid word"),
+            "ambiguous-reference": gettext("ambiguous reference: the score fits several places"),
         },
         "warnings": {
             "score-missing": gettext("no score written"),
@@ -50,7 +53,8 @@ def ruling_strings() -> dict[str, t.Any]:
             "illegible": gettext("illegible"),
         },
         "penalties": {
-            "reference-off": gettext("reference one square off"),
+            "reference-off": gettext("reference wrong or missing"),
+            "final-letter": gettext("last letter left off or wrong"),
             "warnings": gettext("warning beyond the free ones"),
         },
     }
@@ -70,11 +74,22 @@ def problem_strings() -> dict[str, str]:
         "draw-short": gettext(
             "Move {round} needs at least {vowels} vowels and {consonants} consonants."
         ),
+        "draw-typed": gettext("This game's draws are typed in: type the room's draw."),
+        "draw-replay": gettext("A replay takes its game's draws: none is typed in."),
+        "draw-not-typed": gettext("Only a draw typed in can be corrected."),
         "duplicate-phase": gettext(
             "Not at this point of the round: the page is brought up to date."
         ),
         "duplicate-over": gettext("The game is over."),
         "unknown-duplicate-player": gettext("There is no player {player}."),
+        "unknown-duplicate-slip": gettext(
+            "This slip of move {round} is no longer there: the page is brought up to date."
+        ),
+        "invalid-duplicate-record": gettext(
+            "This record does not make a Duplicate game: entry {event} ({kind}) does not fit."
+        ),
+        "not-a-record": gettext("This file is not a Duplicate game's record."),
+        "duplicate-not-over": gettext("This game is not over: it can be played again once it is."),
         "forbidden": gettext("This device does not hold this game's write key."),
         "too-many-requests": gettext("Too many requests: wait a moment, then try again."),
         "not-ready": gettext("The server is starting: try again in a moment."),
@@ -159,5 +174,26 @@ def room(id_: str) -> tuple[str, int, dict[str, str]]:
         ruleset=_game_ruleset(id_),
         languages=rt.catalogues.names(),
         poll_ms=ROOM_POLL_SECONDS * 1000,
+    )
+    return html, 200, PAGE_HEADERS
+
+
+@bp.get("/duplicate/<game_id:id_>/alone")
+@operation(
+    "duplicateAlonePage",
+    "A finished Duplicate game played again alone, against its tops (keeps the replay's token)",
+    "pages",
+    errors=(404,),
+    media_type="text/html",
+)
+def alone(id_: str) -> tuple[str, int, dict[str, str]]:
+    rt = runtime()
+    html = render_template(
+        "duplicate_alone.html",
+        game_id=id_,
+        ruleset=_game_ruleset(id_),
+        languages=rt.catalogues.names(),
+        rulings=ruling_strings(),
+        problems=problem_strings(),
     )
     return html, 200, PAGE_HEADERS

@@ -1,5 +1,5 @@
-// The Duplicate API, and what this browser keeps of a game: its write token and
-// the words of the slips entered here (the API keeps rulings, not the words).
+// The Duplicate API, and what this browser keeps of a game: its write token
+// (the API keeps each slip as written, so another device shows its word too).
 
 import { S, fmt } from "./common.js";
 
@@ -44,6 +44,8 @@ export function problemText(data, status, context = {}) {
     if (text) return fmt(text, { ...data, ...m, size: context.size, kept: context.kept || "—" });
   }
   if (data.code === "unknown-duplicate-player") return fmt(P[data.code], { player: data.player + 1 });
+  if (data.code === "invalid-duplicate-record") return fmt(P[data.code], { ...data, event: data.event + 1 });
+  if (context.record && data.code === "malformed-request") return P["not-a-record"];
   const text = P[data.code];
   return text ? fmt(text, data) : data.detail || String(status);
 }

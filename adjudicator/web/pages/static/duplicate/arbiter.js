@@ -8,10 +8,12 @@
 
 import { api, problemText, store } from "./api.js";
 import {
-  $, LANG, RULESETS, S, alphabetOf, drawNode, el, fmt, foundTop, lastClosed, makeClock, renderBoard,
-  replayTops, splitDraw, standingsRows,
+  $, LANG, RULESETS, S, alphabetOf, drawNode, drawNotes, el, fmt, foundTop, lastClosed, makeClock,
+  renderBoard, replayTops, splitDraw, standingsRows,
 } from "./common.js";
 import { confirmThen, wireConfirm } from "./confirm.js";
+import { openFix, openRedraw, wireCorrections } from "./corrections.js";
+import { renderDownloads, wireDownloads } from "./downloads.js";
 import { missingPlayers, renderSlips, wireSlips } from "./slips.js";
 import { startSetup } from "./setup.js";
 
@@ -23,6 +25,7 @@ let rules = null;
 let alphabet = null;
 let followClock = null;
 let busy = false; // a draw or a close on its way
+let viewRound = null; // the move whose slips are shown, when the arbiter picked another
 
 const message = (text) => { $("message").textContent = text || ""; };
 
@@ -50,8 +53,11 @@ function renderStatus(replay) {
   $("round").textContent = game.phase === "over" ? S.over : fmt(S.move, { round: game.round });
   $("bag").textContent = game.phase === "over" ? "" : fmt(S.bag, { count: game.bag });
   const line = $("draw-line");
-  if (game.phase === "play") line.replaceChildren(drawNode(splitDraw(game.draw, rackLeft(replay), alphabet), alphabet));
+  const open = game.phase === "play" ? game.rounds[game.round - 1] : null;
+  if (open) line.replaceChildren(drawNode(splitDraw(game.draw, rackLeft(replay), alphabet, open.rejected), alphabet));
   else line.replaceChildren();
+  $("draw-note").textContent = open ? drawNotes(open) : "";
+  $("redraw-open").hidden = !(open && open.typed && token && !game.replay_of);
   followClock(game);
 }
 
@@ -61,9 +67,35 @@ function renderDrawBox(replay) {
   if (box.hidden) return;
   $("draw-title").textContent = fmt(S.draw_of, { round: game.round });
   const kept = rackLeft(replay);
-  $("kept").textContent = [kept.length ? fmt(S.kept, { letters: kept.join(" ") }) : "", game.seeded ? "" : S.typed_only]
+  $("kept").textContent = [kept.length ? fmt(S.kept, { letters: kept.join(" ") }) : "", served() ? "" : S.typed_only]
     .filter(Boolean).join(" ");
-  $("draw-service").hidden = !game.seeded;
+  $("draw-service").hidden = !served();
+  $("typed-draw").hidden = Boolean(game.replay_of);
+}
+
+// The service draws: a seeded game's, a replay's (its game's draws).
+const served = () => game.seeded || Boolean(game.replay_of);
+const currentRound = () => (game.phase === "play" ? game.round : lastClosed(game)?.number || 0);
+
+// The slips of the move in play (or the last closed), or of the move the arbiter
+// picked, each with its correction button on a device holding the token.
+function renderSlipsArea() {
+  const current = currentRound();
+  if (viewRound !== null && (viewRound > game.rounds.length || viewRound === current)) viewRound = null;
+  const shown = viewRound || current;
+  $("slips-area").hidden = shown === 0;
+  if (!shown) return;
+  const select = $("slips-round");
+  if (select.options.length !== game.rounds.length) {
+    select.replaceChildren(...game.rounds.map((r) => el("option", { value: String(r.number), text: fmt(S.move, { round: r.number }) })));
+  }
+  select.value = String(shown);
+  renderSlips(game, shown, token ? openFix : null);
+  const round = game.rounds[shown - 1];
+  $("round-info").hidden = shown === current;
+  if (shown === current) return;
+  const top = round.top ? fmt(S.top_line, { word: round.top.word, reference: round.top.reference, points: round.top.score }) : S.no_top;
+  $("round-info").textContent = [fmt(S.draw_is, { letters: round.draw }), drawNotes(round), fmt(S.top_is, { top })].filter(Boolean).join(" · ");
 }
 
 function renderResult() {
@@ -106,11 +138,10 @@ function render() {
   renderDrawBox(replay);
   $("slip-box").hidden = game.phase !== "play" || !token;
   renderResult();
-  const shownRound = game.phase === "play" ? game.round : closed ? closed.number : 0;
-  $("slips").hidden = shownRound === 0;
-  if (shownRound) renderSlips(game, shownRound);
+  renderSlipsArea();
   if (game.phase === "play") renderMissing();
   renderStandings();
+  renderDownloads(game, token);
 }
 
 async function draw(letters) {
@@ -118,7 +149,9 @@ async function draw(letters) {
   busy = true;
   message("");
   const kept = rackLeft(replayTops(game, alphabet));
-  const r = await api("POST", `/api/v1/duplicates/${gameId}/draw`, letters ? { letters } : {}, token);
+  const body = letters ? { letters } : {};
+  if (letters && $("typed-rejected").checked) body.rejected = true;
+  const r = await api("POST", `/api/v1/duplicates/${gameId}/draw`, body, token);
   busy = false;
   if (!r.ok) {
     message(problemText(r.data, r.status, { rules, kept: kept.join(" "), size: Math.min(rules.rack_size, game.bag + kept.length) }));
@@ -126,6 +159,10 @@ async function draw(letters) {
     return;
   }
   $("typed").value = "";
+  $("typed-rejected").checked = false;
+  $("ruling").replaceChildren();  // the last move's slip
+  $("fix-done").textContent = "";
+  viewRound = null;
   take(r.data);
   if (game.phase === "play") $("slip-player").focus();
 }
@@ -139,8 +176,10 @@ function askClose() {
     const r = await api("POST", `/api/v1/duplicates/${gameId}/close`, {}, token);
     busy = false;
     if (!r.ok) { message(problemText(r.data, r.status)); if (r.status === 409) refresh(); return; }
+    viewRound = null;
+    $("fix-done").textContent = "";
     take(r.data);
-    if (game.phase === "draw") (game.seeded ? $("draw-service") : $("typed")).focus();
+    if (game.phase === "draw") (served() ? $("draw-service") : $("typed")).focus();
   });
 }
 
@@ -181,10 +220,18 @@ async function startGame() {
   $("close-round").addEventListener("click", askClose);
   wireConfirm();
   wireSlips({ game: () => game, token: () => token, changed: render, refresh });
+  wireCorrections({ game: () => game, token: () => token, take, refresh, message, rules, kept: () => rackLeft(replayTops(game, alphabet)) });
+  $("redraw-open").addEventListener("click", openRedraw);
+  wireDownloads({ game: () => game, token: () => token, message });
+  $("slips-round").addEventListener("change", () => {
+    viewRound = Number($("slips-round").value);
+    $("fix-done").textContent = "";
+    render();
+  });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) refresh(); });
   schedule();
   if (game.phase === "play" && token) $("slip-player").focus();
-  else if (game.phase === "draw" && token) (game.seeded ? $("draw-service") : $("typed")).focus();
+  else if (game.phase === "draw" && token) (served() ? $("draw-service") : $("typed")).focus();
 }
 
 if (gameId) {

@@ -84,14 +84,19 @@ function minus(labels, taken) {
   return left;
 }
 
-// A draw as {kept, fresh}: the rack left from the round before first, when the
-// draw holds it (a draw short of the minimum is drawn again in full).
-export function splitDraw(draw, rackLeft, alphabet) {
+// A draw as {kept, fresh}: the rack left from the round before first, unless
+// it went back to the bag with a draw short of the minimum (``rejected``: a
+// new draw in full).
+export function splitDraw(draw, rackLeft, alphabet, rejected = false) {
   const labels = tilesOf(alphabet, draw).map((t) => t.label);
   const rest = minus(labels, rackLeft);
-  if (rackLeft.length && rest.length === labels.length - rackLeft.length) return { kept: rackLeft, fresh: rest };
+  if (!rejected && rackLeft.length && rest.length === labels.length - rackLeft.length) return { kept: rackLeft, fresh: rest };
   return { kept: [], fresh: labels };
 }
+
+// What a round's draw went through: drawn again in full, corrected by the arbiter.
+export const drawNotes = (round) => [round.rejected ? S.rejected : "", round.redrawn ? S.redrawn : ""]
+  .filter(Boolean).join(" ");
 
 function tileNode(label, alphabet, extra = "") {
   const blank = label === alphabet.blank;

@@ -2,10 +2,10 @@
 // asks GET /api/v1/duplicates/<id> every few seconds and shows the board, the
 // round's draw and its time; once a round is closed, its top and the standings.
 // It never shows a slip: while a round is played nothing of the players' plays
-// is on the screen.
+// is on the screen.  Once the game is over, it links its replay alone.
 
 import {
-  $, RULESETS, S, alphabetOf, drawNode, el, fmt, foundTop, lastClosed, makeClock, renderBoard,
+  $, RULESETS, S, alphabetOf, drawNode, drawNotes, el, fmt, foundTop, lastClosed, makeClock, renderBoard,
   replayTops, splitDraw, standingsRows,
 } from "./common.js";
 
@@ -28,7 +28,10 @@ function renderRound(game, replay) {
   if (game.phase === "play") {
     $("round").textContent = fmt(S.move, { round: game.round });
     const before = replay[game.round - 2];
-    area.replaceChildren(drawNode(splitDraw(game.draw, before ? before.rackLeft : [], alphabet), alphabet));
+    const open = game.rounds[game.round - 1];
+    area.replaceChildren(drawNode(splitDraw(game.draw, before ? before.rackLeft : [], alphabet, open.rejected), alphabet));
+    const note = drawNotes(open);
+    if (note) area.append(el("p", { class: "note", text: note }));
   } else if (game.phase === "draw") {
     $("round").textContent = fmt(S.move, { round: game.round });
     area.replaceChildren(el("p", { class: "waiting", text: closed ? fmt(S.waiting_draw, { round: game.round }) : S.waiting_first }));
@@ -37,6 +40,7 @@ function renderRound(game, replay) {
     area.replaceChildren();
   }
   main.dataset.phase = game.phase;
+  $("alone-line").hidden = game.phase !== "over" || Boolean(game.replay_of);
 }
 
 function renderTop(game) {

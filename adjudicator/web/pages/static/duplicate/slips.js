@@ -3,7 +3,7 @@
 // order: each goes to its own row, and the ruling box shows only the latest
 // slip entered, never an older one answered late.
 
-import { api, problemText, store } from "./api.js";
+import { api, problemText } from "./api.js";
 import { $, LANG, S, el, fmt, readReference } from "./common.js";
 import { confirmThen } from "./confirm.js";
 
@@ -50,58 +50,55 @@ export function rulingText(slip, written) {
 
 const kind = (slip) => (!slip.valid ? "null" : slip.warnings.length || slip.penalties.length ? "warned" : "valid");
 
-// What this browser remembers of the slips it sent, by round and player.
-function remembered(game, round, player, nth) {
-  const words = store.load(game.id).words || {};
-  return (words[`${round}:${player}`] || [])[nth] || null;
-}
+// This page's slips of a round that the game's last answer does not hold yet
+// (sent, failed, or ruled after it).
+const pending = (game, number) => slips.entries.filter((e) => e.round === number
+  && !(e.status === "ruled" && e.version <= game.version));
 
-function remember(gameId, entry) {
-  const saved = store.load(gameId);
-  saved.words = saved.words || {};
-  const key = `${entry.round}:${entry.player}`;
-  (saved.words[key] = saved.words[key] || []).push({ word: entry.word, reference: entry.reference, score: entry.score });
-  store.save(gameId, saved);
-}
-
-// The rows of a round: its slips as the game last answered, then this page's
-// slips not in that answer yet (sent, failed, or ruled after it); latest first.
+// The rows of a round: its slips as the game last answered (each as written,
+// whichever device entered it), then this page's pending ones; latest first.
 export function roundRows(game, number) {
   const round = game.rounds[number - 1];
-  const seen = {};
-  const rows = (round ? round.slips : []).map((slip) => {
-    const nth = (seen[slip.player] = (seen[slip.player] ?? -1) + 1);
-    return { player: slip.player, slip, written: remembered(game, number, slip.player, nth) };
-  });
-  for (const e of slips.entries) {
-    if (e.round !== number || (e.status === "ruled" && e.version <= game.version)) continue;
-    rows.push({ player: e.player, slip: e.slip, written: e, entry: e });
-  }
+  const rows = (round ? round.slips : []).map((slip) => ({ player: slip.player, slip, written: slip.written }));
+  for (const e of pending(game, number)) rows.push({ player: e.player, slip: e.slip, written: e, entry: e });
   return rows.reverse();
 }
 
-export function renderSlips(game, number) {
+// The slips of move ``number``; ``fix(round, slip)``, when this device may
+// correct them, is each standing slip's button.  A button that had the focus
+// keeps it through a new answer (or, its slip gone, the move's picker takes it).
+export function renderSlips(game, number, fix) {
   const names = game.players;
+  const focused = document.activeElement?.dataset?.fix;
   $("slips-title").textContent = fmt(S.slips_of, { round: number });
+  $("slips").classList.toggle("fixable", Boolean(fix));
   $("slips").tBodies[0].replaceChildren(...roundRows(game, number).map((row) => {
     const { slip, written, entry } = row;
-    const ruling = slip ? rulingText(slip, written) : entry.status === "failed" ? entry.error : S.sending;
+    let ruling = slip ? rulingText(slip, written) : entry.status === "failed" ? entry.error : S.sending;
+    if (slip && slip.corrected) ruling += ` · ${S.corrected}`;
     const cls = slip ? kind(slip) : entry.status === "failed" ? "failed" : "sending";
     const ref = (written && written.reference) || (slip && slip.reference) || "";  // as written; the ruling says where it was ruled
+    const who = `${row.player + 1} ${names[row.player]}`;
+    const button = fix && !entry ? el("button", {
+      type: "button", class: "fix", "data-fix": `${number}:${slip.number}`, "aria-label": fmt(S.fix_slip_of, { name: who }), text: S.fix,
+    }) : null;
+    if (button) button.addEventListener("click", () => fix(number, slip));
     return el("tr", { class: cls },
-      el("td", { text: `${row.player + 1} ${names[row.player]}` }),
-      el("td", { class: "word", text: written ? written.word : slip.word || "" }),
-      el("td", { text: ref || "" }),
+      el("td", { text: who }),
+      el("td", { class: "word", text: written ? written.word : "" }),
+      el("td", { text: ref }),
       el("td", { text: ruling }),
-      el("td", { class: "num", text: slip ? String(slip.points) : "" }));
+      el("td", { class: "num", text: slip ? String(slip.points) : "" }),
+      el("td", { class: "act" }, button));
   }));
+  if (focused) (document.querySelector(`#slips [data-fix="${focused}"]`) || $("slips-round")).focus();
 }
 
 // The players without a slip in the round (this page's failed ones do not count).
 export function missingPlayers(game) {
   const round = game.rounds[game.round - 1];
   const has = new Set((round ? round.slips : []).map((s) => s.player));
-  for (const e of slips.entries) if (e.round === game.round && e.status !== "failed") has.add(e.player);
+  for (const e of pending(game, game.round)) if (e.status !== "failed") has.add(e.player);
   return game.players.map((name, i) => [i, name]).filter(([i]) => !has.has(i));
 }
 
@@ -148,7 +145,6 @@ export function wireSlips(ctx) {
     const r = await api("POST", `/api/v1/duplicates/${game.id}/slips`, body, ctx.token());
     if (r.ok) {
       Object.assign(entry, { status: "ruled", slip: r.data.slip, version: r.data.version });
-      remember(game.id, entry);
     } else {
       Object.assign(entry, { status: "failed", error: problemText(r.data, r.status) });
       if (r.status === 409) ctx.refresh();
