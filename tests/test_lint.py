@@ -37,3 +37,10 @@ def test_mypy_strict():
         timeout=600,
     )
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_test_files_have_distinct_names():
+    """The test folders are no packages: two test files of one name in two
+    folders cannot both be collected in one run ("import file mismatch")."""
+    found = [p.name for p in (ROOT / "tests").rglob("test_*.py") if "node_modules" not in p.parts]
+    assert sorted({name for name in found if found.count(name) > 1}) == []
