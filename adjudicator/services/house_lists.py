@@ -10,11 +10,9 @@ a millisecond's work, so no edit waits for a graph to be built.
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import typing as t
 
-from adjudicator.builders.house import house_file, write_house_list
+from adjudicator.builders.house import house_file, house_lock, write_house_list
 from adjudicator.builders.writer import NAME_RE
 from adjudicator.core.house import HouseAction, HouseEvent, HouseEventKind, HouseLog, new_log
 from adjudicator.errors import (
@@ -37,12 +35,9 @@ from adjudicator.services.house_words import base_of, now, with_entry
 from adjudicator.services.lexicon_watch import bump_generation
 
 if t.TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from adjudicator.loaders import Registry
     from adjudicator.settings import Settings
 
-LOCK = ".house.lock"
 MAX_NAME = 64  # as the API's models say; a file name far below the system's limit
 MADE_BY_ENTRY = "made by its first entry"
 Entry = tuple[HouseAction, str, str]  # what it does, to which word, and why
@@ -223,17 +218,9 @@ def undo_house_entry(
 # -- the parts -------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def _locked(settings: Settings) -> Iterator[None]:
+def _locked(settings: Settings) -> t.ContextManager[None]:
     """One edit at a time on the data folder (every worker, every instance)."""
-    folder = settings.loaded_lexicon_dir
-    folder.mkdir(parents=True, exist_ok=True)
-    with (folder / LOCK).open("a") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
+    return house_lock(settings.loaded_lexicon_dir)
 
 
 def _read(settings: Settings, registry: Registry, name: str) -> HouseLog | None:
