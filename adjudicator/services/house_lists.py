@@ -106,7 +106,7 @@ def create_house_list(
     with _locked(settings):
         if house_file(settings.loaded_lexicon_dir, name).exists():
             raise LexiconNameTakenError(name, "a house list")
-        log = _new(registry, name, base, by, why)
+        log = _new(settings, registry, name, base, by, why)
         for action, word, reason in entries:
             log = with_entry(registry, log, action, word, by, reason, ruleset)
         write_house_list(settings.loaded_lexicon_dir, log)
@@ -138,7 +138,7 @@ def build_house_list(
         made = log is None
         if log is None:
             _check_name(registry, name)
-            log = _new(registry, name, base, by, why)
+            log = _new(settings, registry, name, base, by, why)
         elif log.base != base:
             raise InvalidRequestError(
                 f"house list {name!r} is on {log.base!r}, not {base!r}", field="base"
@@ -186,7 +186,7 @@ def edit_house_list(
         if log is None:
             base = _owned_base(registry, name, ruleset)
             _check_name(registry, name)
-            log = _new(registry, name, base, by, MADE_BY_ENTRY)
+            log = _new(settings, registry, name, base, by, MADE_BY_ENTRY)
         log = with_entry(registry, log, action, word, by, why, ruleset)
         write_house_list(settings.loaded_lexicon_dir, log)
     bump_generation(settings)
@@ -277,7 +277,16 @@ def _check_name(registry: Registry, name: str) -> None:
             raise LexiconNameTakenError(name, f"the lexicon ruleset {rules.name} names")
 
 
-def _new(registry: Registry, name: str, base: str, by: str, why: str) -> HouseLog:
+def _new(
+    settings: Settings, registry: Registry, name: str, base: str, by: str, why: str
+) -> HouseLog:
+    """A new house list's log (under the lock, so nothing is made meanwhile).
+
+    :raises LexiconNameTakenError: a lexicon of that name is in the data folder,
+        though this worker does not serve it yet (loaded by another a moment ago).
+    """
+    if (settings.loaded_lexicon_dir / f"{name}.yaml").exists():
+        raise LexiconNameTakenError(name, "a lexicon")
     lexicon = registry.lexicons.get(base)
     if lexicon is None:
         raise UnknownLexiconError(base)

@@ -310,6 +310,19 @@ def test_a_house_list_is_deleted_with_its_history_and_its_name_is_kept_from_uplo
     assert not list(folder.glob("club-ru*"))
 
 
+def test_a_name_another_worker_loaded_a_moment_ago_is_taken(client, app):
+    """A word list loaded by another worker, which this one does not serve yet:
+    its manifest in the data folder keeps a house list from taking its name
+    (the log would have sat beside a plain list's files)."""
+    folder = runtime(app).settings.loaded_lexicon_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "club-en.yaml").write_text("name: club-en\n", encoding="utf-8")
+    body = {"name": "club-en", "base": "en-enable"}
+    resp = client.post("/api/v1/house-lists", json=body, headers=AS_ADMIN)
+    assert resp.status_code == 409 and resp.get_json()["code"] == "lexicon-name-taken"
+    assert not (folder / "club-en.house.jsonl").exists()
+
+
 def test_at_most_max_words_entries(tmp_path):
     app = make_app(tmp_path / "t.db", data_dir=str(tmp_path / "d"), admin_key=ADMIN, max_words=2)
     entries = [{"word": w, "action": "add", "why": "x"} for w in ("КОТ", "ПЁС", "ЁЖ")]
