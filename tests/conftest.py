@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import socket
@@ -55,6 +56,21 @@ def _own_data_dir(tmp_path_factory) -> t.Iterator[Path]:
     patch.setenv("ADJUDICATOR_DATA_DIR", str(folder))
     yield folder
     patch.undo()
+
+
+@pytest.fixture(autouse=True)
+def _no_process_state_leaks() -> t.Iterator[None]:
+    """A test leaves the process as it found it in what every later app of the
+    session depends on: the metrics' mode (``PROMETHEUS_MULTIPROC_DIR``, read by
+    each new app, while prometheus-client chose its mode when first imported)
+    and the garbage collector.  Importing ``gunicorn_conf`` changes both; a test
+    that needs it does so in a subprocess."""
+    metrics, collecting = os.environ.get("PROMETHEUS_MULTIPROC_DIR"), gc.isenabled()
+    yield
+    assert os.environ.get("PROMETHEUS_MULTIPROC_DIR") == metrics, (
+        "this test set PROMETHEUS_MULTIPROC_DIR for the rest of the session"
+    )
+    assert gc.isenabled() == collecting, "this test left the garbage collector switched"
 
 
 @pytest.fixture(scope="session")

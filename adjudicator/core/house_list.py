@@ -81,14 +81,14 @@ class HouseList:
 
     def changed(self, rejects_folded: bool) -> tuple[list[str], list[str]]:
         """The keys this version adds and those it removes, for a ruleset that
-        does (or does not) take folded spellings: sorted."""
+        does (or does not) take folded spellings: sorted.  A ruleset that does
+        not sees no folded spelling of an entry: such a key is its base's."""
         added: list[str] = []
         removed: list[str] = []
         for key, (entry, folded) in sorted(self.keys.items()):
-            if entry.kind == HouseEventKind.REMOVE:
-                removed.append(key)
-            elif not (folded and rejects_folded):
-                added.append(key)
+            if folded and rejects_folded:
+                continue
+            (removed if entry.kind == HouseEventKind.REMOVE else added).append(key)
         return added, removed
 
 

@@ -347,11 +347,17 @@ class WordChecker:
             return self._judge.reason(key, records), records, None
         entry, folded = hit
         spell = self._judge.spell
-        reason: Reason | None = None
+        if folded and self._judge.tables.folded:
+            # A spelling the fold makes, which this ruleset does not take: as for a
+            # base word's folded reading, the key is judged by its readings of its
+            # own (ЛЁС added leaves ЛЕС a word; ЛЁС struck does not strike it).
+            records = self.lexicon.records(key)
+            reason = self._judge.reason(key, records)
+            if reason is None or entry.kind == HouseEventKind.REMOVE:
+                return reason, records, None
+            detail = f"{house.name} spells it {spell(entry.keys[0][0])}"
+            return {"code": "spelled-differently", "detail": detail}, (), house.note(entry)
         if entry.kind == HouseEventKind.REMOVE:
             detail = f"{spell(key)} is struck from {house.name}: {entry.why}"
-            reason = {"code": "removed-by-house-list", "detail": detail}
-        elif folded and self._judge.tables.folded:  # a spelling this ruleset does not take
-            detail = f"{house.name} spells it {spell(entry.keys[0][0])}"
-            reason = {"code": "spelled-differently", "detail": detail}
-        return reason, (), house.note(entry)
+            return {"code": "removed-by-house-list", "detail": detail}, (), house.note(entry)
+        return None, (), house.note(entry)

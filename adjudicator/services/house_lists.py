@@ -10,11 +10,9 @@ a millisecond's work, so no edit waits for a graph to be built.
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import typing as t
 
-from adjudicator.builders.house import house_file, write_house_list
+from adjudicator.builders.house import house_file, house_lock, write_house_list
 from adjudicator.builders.writer import NAME_RE
 from adjudicator.core.house import HouseAction, HouseEvent, HouseEventKind, HouseLog, new_log
 from adjudicator.errors import (
@@ -37,12 +35,9 @@ from adjudicator.services.house_words import base_of, now, with_entry
 from adjudicator.services.lexicon_watch import bump_generation
 
 if t.TYPE_CHECKING:
-    from collections.abc import Iterator
-
     from adjudicator.loaders import Registry
     from adjudicator.settings import Settings
 
-LOCK = ".house.lock"
 MAX_NAME = 64  # as the API's models say; a file name far below the system's limit
 MADE_BY_ENTRY = "made by its first entry"
 Entry = tuple[HouseAction, str, str]  # what it does, to which word, and why
@@ -111,7 +106,7 @@ def create_house_list(
     with _locked(settings):
         if house_file(settings.loaded_lexicon_dir, name).exists():
             raise LexiconNameTakenError(name, "a house list")
-        log = _new(registry, name, base, by, why)
+        log = _new(settings, registry, name, base, by, why)
         for action, word, reason in entries:
             log = with_entry(registry, log, action, word, by, reason, ruleset)
         write_house_list(settings.loaded_lexicon_dir, log)
@@ -143,7 +138,7 @@ def build_house_list(
         made = log is None
         if log is None:
             _check_name(registry, name)
-            log = _new(registry, name, base, by, why)
+            log = _new(settings, registry, name, base, by, why)
         elif log.base != base:
             raise InvalidRequestError(
                 f"house list {name!r} is on {log.base!r}, not {base!r}", field="base"
@@ -191,7 +186,7 @@ def edit_house_list(
         if log is None:
             base = _owned_base(registry, name, ruleset)
             _check_name(registry, name)
-            log = _new(registry, name, base, by, MADE_BY_ENTRY)
+            log = _new(settings, registry, name, base, by, MADE_BY_ENTRY)
         log = with_entry(registry, log, action, word, by, why, ruleset)
         write_house_list(settings.loaded_lexicon_dir, log)
     bump_generation(settings)
@@ -223,17 +218,9 @@ def undo_house_entry(
 # -- the parts -------------------------------------------------------------------
 
 
-@contextlib.contextmanager
-def _locked(settings: Settings) -> Iterator[None]:
+def _locked(settings: Settings) -> t.ContextManager[None]:
     """One edit at a time on the data folder (every worker, every instance)."""
-    folder = settings.loaded_lexicon_dir
-    folder.mkdir(parents=True, exist_ok=True)
-    with (folder / LOCK).open("a") as fh:
-        fcntl.flock(fh, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(fh, fcntl.LOCK_UN)
+    return house_lock(settings.loaded_lexicon_dir)
 
 
 def _read(settings: Settings, registry: Registry, name: str) -> HouseLog | None:
@@ -290,7 +277,16 @@ def _check_name(registry: Registry, name: str) -> None:
             raise LexiconNameTakenError(name, f"the lexicon ruleset {rules.name} names")
 
 
-def _new(registry: Registry, name: str, base: str, by: str, why: str) -> HouseLog:
+def _new(
+    settings: Settings, registry: Registry, name: str, base: str, by: str, why: str
+) -> HouseLog:
+    """A new house list's log (under the lock, so nothing is made meanwhile).
+
+    :raises LexiconNameTakenError: a lexicon of that name is in the data folder,
+        though this worker does not serve it yet (loaded by another a moment ago).
+    """
+    if (settings.loaded_lexicon_dir / f"{name}.yaml").exists():
+        raise LexiconNameTakenError(name, "a lexicon")
     lexicon = registry.lexicons.get(base)
     if lexicon is None:
         raise UnknownLexiconError(base)

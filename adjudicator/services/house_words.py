@@ -17,6 +17,7 @@ from adjudicator.errors import (
 )
 
 if t.TYPE_CHECKING:
+    from adjudicator.core.alphabet import Alphabet
     from adjudicator.core.house import HouseLog, Key
     from adjudicator.core.lexicon import Lexicon
     from adjudicator.core.ruleset import Ruleset
@@ -81,9 +82,11 @@ def reading_ruleset(registry: Registry, base: Lexicon, ruleset: str | None) -> R
 def entry_keys(
     registry: Registry, rules: Ruleset, base: Lexicon, word: str
 ) -> tuple[str, tuple[Key, ...]]:
-    """The word an entry spells, and its lexicon keys: as ``rules`` reads it, and
-    also, when the ruleset's fold changed it, as the base's alphabet spells it
-    (erudite-ru reads ЁРШИК as ЕРШИК: the keys are ЁРШИК, then ЕРШИК as folded).
+    """The word an entry spells, and its lexicon keys: as the base's alphabet
+    spells it, then, tagged folded, as the base's ``fold_variants`` spell it
+    (the keys of ЁРШИК are ЁРШИК, then ЕРШИК as folded), as the base keeps a
+    word of its own, whichever ruleset read it.  A word only ``rules``' fold
+    spells (ПЁС under the erudite alphabet, which has no Ё) has one key.
 
     :raises UnknownTileError: a character the ruleset has no tile for.
     :raises InvalidRequestError: fewer than two tiles.
@@ -99,12 +102,30 @@ def entry_keys(
         raise InvalidRequestError("a word has two tiles or more", field="word", word=text[:64])
     if len(labels) > longest:
         raise WordTooLongError(f"{len(labels)} tiles; at most {longest}", text, longest)
+    alphabet = registry.alphabets.get(base.alphabet)
+    if alphabet is None:
+        return "".join(labels), ((key, False),)
     folds = rules.reader.folds
-    if folds is not None and folds.search(text) and base.alphabet in registry.alphabets:
-        try:
-            plain, plain_labels = registry.alphabets[base.alphabet].reader.spell(text)
+    if folds is not None and folds.search(text):
+        try:  # as typed, before the ruleset's fold
+            key, labels = alphabet.reader.spell(text)
         except UnknownTileError:  # the fold is what spells it: the one key
-            plain = key
-        if plain != key:
-            return "".join(plain_labels), ((plain, False), (key, True))
+            pass
+    folded = key.translate(_variant_table(alphabet, base.fold_variants))
+    if folded != key:
+        return "".join(labels), ((key, False), (folded, True))
     return "".join(labels), ((key, False),)
+
+
+def _variant_table(alphabet: Alphabet, fold: t.Mapping[str, str]) -> dict[int, str]:
+    """The base's fold between tiles of its alphabet (Ё: Е), over lexicon keys:
+    the pairs it stores each word under both spellings for."""
+    table: dict[int, str] = {}
+    for src, dst in fold.items():
+        try:
+            src_key, dst_key = alphabet.reader.spell(src)[0], alphabet.reader.spell(dst)[0]
+        except UnknownTileError:  # a letter with no tile, folded as read: no variant
+            continue
+        if len(src_key) == 1 and len(dst_key) == 1 and src_key != dst_key:
+            table[ord(src_key)] = dst_key
+    return table

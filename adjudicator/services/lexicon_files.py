@@ -22,7 +22,7 @@ import time
 import typing as t
 from pathlib import Path
 
-from adjudicator.builders.house import house_file
+from adjudicator.builders.house import house_file, house_lock
 from adjudicator.builders.writer import NAME_RE
 from adjudicator.errors import (
     BundledLexiconError,
@@ -145,15 +145,17 @@ def delete_lexicon(settings: Settings, registry: Registry, name: str) -> None:
     :raises UnknownLexiconError: no such lexicon.
     """
     manifest = settings.loaded_lexicon_dir / f"{name}.yaml"
-    if not NAME_RE.match(name) or not manifest.is_file():
-        if name in registry.lexicons:
-            raise BundledLexiconError(name)
-        raise UnknownLexiconError(name)
-    files = (read_yaml(manifest) or {}).get("files") or {}
-    manifest.unlink()  # first: the loader finds lexicons by their manifests
-    for part in (files.get("trie"), files.get("lemmas"), files.get("house")):
-        if part:
-            (manifest.parent / str(part)).unlink(missing_ok=True)
-    if files.get("trie"):  # its word graph, beside the trie
-        graph_path(manifest.parent / str(files["trie"])).unlink(missing_ok=True)
+    # Under the house lists' lock: an edit under way would write the list back.
+    with house_lock(settings.loaded_lexicon_dir):
+        if not NAME_RE.match(name) or not manifest.is_file():
+            if name in registry.lexicons:
+                raise BundledLexiconError(name)
+            raise UnknownLexiconError(name)
+        files = (read_yaml(manifest) or {}).get("files") or {}
+        manifest.unlink()  # first: the loader finds lexicons by their manifests
+        for part in (files.get("trie"), files.get("lemmas"), files.get("house")):
+            if part:
+                (manifest.parent / str(part)).unlink(missing_ok=True)
+        if files.get("trie"):  # its word graph, beside the trie
+            graph_path(manifest.parent / str(files["trie"])).unlink(missing_ok=True)
     bump_generation(settings)

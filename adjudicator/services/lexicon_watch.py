@@ -10,6 +10,7 @@ memory-mapped beside the old ones, which requests already under way finish with.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -40,9 +41,17 @@ def bump_generation(settings: Settings) -> str:
     folder = settings.loaded_lexicon_dir
     folder.mkdir(parents=True, exist_ok=True)
     token = uuid.uuid4().hex  # unique, so two changes never read as one
-    scratch = folder / f"{GENERATION}.{os.getpid()}.tmp"
-    scratch.write_text(token, encoding="ascii")
-    os.replace(scratch, folder / GENERATION)
+    # A scratch file of its own (two threads of a worker may tell at once), with
+    # the mode the umask allows, as any file of the folder.
+    scratch = folder / f"{GENERATION}.{token}.tmp"
+    fd = os.open(scratch, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="ascii") as fh:
+            fh.write(token)
+        os.replace(scratch, folder / GENERATION)
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(scratch)
     return token
 
 

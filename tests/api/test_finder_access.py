@@ -59,7 +59,9 @@ def test_the_openapi_document_declares_the_refusals(client):
 
 def test_the_judge_page_never_offers_them():
     pages = ROOT / "adjudicator" / "web" / "pages"
-    files = [pages / "judge.py", pages / "templates" / "judge.html", pages / "static" / "judge.js"]
+    files = [pages / "judge.py", pages / "templates" / "judge.html"]
+    files += sorted((pages / "static" / "judge").glob("*.js"))
+    assert len(files) > 2, "the judge page's scripts are in static/judge/"
     for path in files:
         text = path.read_text("utf-8")
         assert "/plays" not in text and "words/search" not in text, path

@@ -94,6 +94,47 @@ def test_scrabble_ru_takes_the_yo_spelling_only(client):
     assert other["reason"]["detail"] == "club-ru spells it ЁЛОЧНИК" and "house" in other
 
 
+def test_a_yo_word_entered_at_a_scrabble_table_serves_an_erudite_one(client):
+    """The keys of an entry are the base's, whichever ruleset read the word: ЁЖИСТОСТЬ
+    added (ЁЛКА struck) under scrabble-ru, which has an Ё tile, is added (struck)
+    as ЕЖИСТОСТЬ (ЕЛКА) too, where Ё is Е, as the base keeps its own Ё words."""
+    make_club(client)
+    for word, action in (("ёжистость", "add"), ("ёлка", "remove")):
+        made = edit(client, word, action=action, ruleset="scrabble-ru")
+        assert made.status_code == 201, made.get_json()
+    for spelling in ("ёжистость", "ежистость"):
+        assert verdict(client, spelling)["valid"] is True, spelling
+    for spelling in ("ёлка", "елка"):
+        assert verdict(client, spelling)["reason"]["code"] == "removed-by-house-list"
+    assert verdict(client, "ёжистость", ruleset="scrabble-ru")["valid"] is True
+    other = verdict(client, "ежистость", ruleset="scrabble-ru")
+    assert other["reason"]["code"] == "spelled-differently"
+
+
+def test_a_yo_spelling_entered_leaves_the_ye_word_of_the_base_to_a_yo_ruleset(client):
+    """ЛЁС added (МЁЛ struck) under erudite-ru, where Ё is Е, adds (strikes) ЛЕС
+    (МЕЛ) there; under scrabble-ru, which has an Ё tile, ЛЕС and МЕЛ are words
+    of their own, as the base says, and the graph agrees."""
+    make_club(client)
+    assert edit(client, "лёс", why="a misprint").status_code == 201
+    assert edit(client, "мёл", action="remove", why="no such word").status_code == 201
+    assert verdict(client, "лес")["valid"] is True and verdict(client, "лёс")["valid"] is True
+    struck = verdict(client, "мел")
+    assert struck["valid"] is False and struck["reason"]["code"] == "removed-by-house-list"
+    for word in ("ЛЕС", "МЕЛ"):
+        own = verdict(client, word, ruleset="scrabble-ru")
+        assert own["valid"] is True and "house" not in own, own
+    assert verdict(client, "ЛЁС", ruleset="scrabble-ru")["valid"] is True
+    assert verdict(client, "МЁЛ", ruleset="scrabble-ru")["valid"] is False
+
+    def found(ruleset, anagram):
+        query = {"ruleset": ruleset, "lexicon": "club-ru", "anagram": anagram}
+        return client.get("/api/v1/words/search", query_string=query).get_json()["words"]
+
+    assert "ЛЕС" in found("scrabble-ru", "ЛЕС") and "МЕЛ" in found("scrabble-ru", "МЕЛ")
+    assert "МЕЛ" not in found("erudite-ru", "МЕЛ")
+
+
 def test_entries_history_and_undo(client):
     make_club(client)
     resp = edit(client, "авторша", why="Ефремова, т. 1")
@@ -267,6 +308,19 @@ def test_a_house_list_is_deleted_with_its_history_and_its_name_is_kept_from_uplo
     assert client.get("/api/v1/house-lists/club-ru").status_code == 404
     folder = runtime(app).settings.loaded_lexicon_dir
     assert not list(folder.glob("club-ru*"))
+
+
+def test_a_name_another_worker_loaded_a_moment_ago_is_taken(client, app):
+    """A word list loaded by another worker, which this one does not serve yet:
+    its manifest in the data folder keeps a house list from taking its name
+    (the log would have sat beside a plain list's files)."""
+    folder = runtime(app).settings.loaded_lexicon_dir
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "club-en.yaml").write_text("name: club-en\n", encoding="utf-8")
+    body = {"name": "club-en", "base": "en-enable"}
+    resp = client.post("/api/v1/house-lists", json=body, headers=AS_ADMIN)
+    assert resp.status_code == 409 and resp.get_json()["code"] == "lexicon-name-taken"
+    assert not (folder / "club-en.house.jsonl").exists()
 
 
 def test_at_most_max_words_entries(tmp_path):

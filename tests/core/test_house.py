@@ -122,6 +122,11 @@ def test_a_check_finds_additions_removals_and_folded_spellings(log):
     assert house.changed(rejects_folded=False) == (["ЁЛОЧНИК", "АМБАРУШКА", "ЕЛОЧНИК"], ["КОШКА"])
     assert house.changed(rejects_folded=True) == (["ЁЛОЧНИК", "АМБАРУШКА"], ["КОШКА"])
     assert HouseList.of(log, 2).changed(False) == (["ЁЛОЧНИК", "ЕЛОЧНИК"], [])
+    # A folded spelling removed is removed only where the fold reads it: a ruleset
+    # with an Ё tile keeps its base's own ЕЖИК, if it has one.
+    struck = HouseList.of(log.append(entry(REMOVE, "ЁЖИК", ("ЁЖИК", False), ("ЕЖИК", True))))
+    assert struck.changed(rejects_folded=False)[1] == ["ЁЖИК", "ЕЖИК", "КОШКА"]
+    assert struck.changed(rejects_folded=True)[1] == ["ЁЖИК", "КОШКА"]
 
 
 def test_a_word_s_own_spelling_outranks_a_folded_one(log):
