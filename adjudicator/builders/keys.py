@@ -15,6 +15,8 @@ from adjudicator.errors import LexiconBuildError, UnknownTileError
 
 HYPHENS = "-\u2010\u2011\u2012\u2013\u2014\u2212"
 APOSTROPHES = "'\u2019\u02bc\u2018`\u00b4"
+# The junk that is a letter to str.isalpha() (the modifier letter apostrophe).
+_ALPHABETIC_JUNK = frozenset(ch for ch in HYPHENS + APOSTROPHES + "." if ch.isalpha())
 
 
 def junk_reason(text: str, tiles: t.Collection[str] = ()) -> str | None:
@@ -23,6 +25,8 @@ def junk_reason(text: str, tiles: t.Collection[str] = ()) -> str | None:
     :param tiles: characters that are tiles of the alphabet, never junk (the
         Ukrainian apostrophe).
     """
+    if text.isalpha() and _ALPHABETIC_JUNK.isdisjoint(text):
+        return None  # letters only: no digit, space, hyphen, apostrophe or full stop
     rest = [ch for ch in text if ch not in tiles] if tiles else text
     if any(ch.isdigit() for ch in rest):
         return "digit"
