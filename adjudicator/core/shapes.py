@@ -1,0 +1,306 @@
+"""A several-line move's groups that are in no one line: every connected set of
+new tiles spanning rows and columns whose words are all accepted (an L, a T, a
+block), for ``multi_line_moves`` rulesets.
+
+A group is found from one of its *board runs*: a run of tiles (a word of two or
+more tiles in a row or a column) holding both new tiles and tiles already on the
+board.  Every group has one, since it touches the board.  The search starts
+from each stretch of the board's tiles in each line, lays new tiles before it
+(up to the line's previous tile) and after it (through the board's tiles) to
+make a word of the word graph (:mod:`.dawg`), and then *completes* the run
+across each new tile, one at a time: it keeps it as it is (a word, or the tile
+alone) or lays more new tiles in it, again to make a word.  Each run is decided
+once and never grows after: a tile laid later in a decided run ends that branch.
+A run whose new tile would make it no word as it is must get another new tile,
+so those go first and a rack too short for them ends the branch early.
+
+A group with several board runs is kept only when found from the first of them
+(by direction, then square), so each is found once; a group in one line is the
+one-line generator's (:mod:`.movegen`) and is left to it.
+"""
+
+from __future__ import annotations
+
+import typing as t
+
+from adjudicator.core.board import Board
+from adjudicator.core.dawg import ACCEPTS, CHILD_SHIFT, LABEL_MASK, LAST
+from adjudicator.core.movegen import Words, cross_checks, tile_values
+from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
+
+if t.TYPE_CHECKING:
+    from adjudicator.core.ruleset import Ruleset
+
+Shape = tuple[int, tuple[tuple[int, int, Tile], ...]]  # score, (row, col, tile) in order
+
+
+class OutOfBudget(Exception):
+    """The search took more steps than it was given."""
+
+
+def shapes(
+    board: Board, rules: Ruleset, words: Words, rack: t.Sequence[Tile], budget: int
+) -> list[Shape]:
+    """Every group of ``rack`` on ``board`` (not empty) whose tiles are in two or
+    more rows and columns, with its score (its words' points, no bingo bonus).
+
+    :raises OutOfBudget: more than ``budget`` squares tried.
+    """
+    rows, cols = board.rows, board.cols
+    n = rows * cols
+    cells = bytearray(board.cells)
+    values = tile_values(rules)
+    lmul = [p.letter for p in rules.layout.squares]
+    wmul = [p.word for p in rules.layout.squares]
+    arcs, root, label_of, tile_of = words.graph.arcs, words.root, words.label_of, words.tile_of
+    nxt = ([q + 1 if (q + 1) % cols else -1 for q in range(n)],
+           [q + cols if q + cols < n else -1 for q in range(n)])  # fmt: skip
+    prv = ([q - 1 if q % cols else -1 for q in range(n)],
+           [q - cols if q >= cols else -1 for q in range(n)])  # fmt: skip
+    # The letters a square takes for its run across and down with the board's
+    # tiles alone (-1: no tile beside it that way).
+    transposed = bytes(cells[r * cols + c] for c in range(cols) for r in range(rows))
+    down_masks, _ = cross_checks(words, values, bytes(cells), transposed, rows, cols)
+    t_masks, _ = cross_checks(words, values, transposed, bytes(cells), cols, rows)
+    across_masks = [t_masks[(q % cols) * rows + q // cols] for q in range(n)]
+    checks = (across_masks, down_masks)
+    counts = [0] * (rules.alphabet.size + 1)
+    for tile in rack:
+        counts[tile] += 1
+    total = len(rack)
+    new = bytearray(n)
+    opened = (bytearray(n), bytearray(n))  # a new tile's run that way is not decided yet
+    placed: list[int] = []
+    found: list[Shape] = []
+    seed = [0, 0]  # the board run the current search started from: direction, square
+    steps = [budget]
+
+    def stretch(q: int, d: int) -> tuple[int, int]:
+        before, after = prv[d], nxt[d]
+        p0 = q
+        while before[p0] >= 0 and cells[before[p0]]:
+            p0 = before[p0]
+        p1 = q
+        while after[p1] >= 0 and cells[after[p1]]:
+            p1 = after[p1]
+        return p0, p1
+
+    def complete(d: int, p0: int, p1: int, first: bool) -> None:
+        """Every way to finish the run through ``p0..p1`` along ``d``: from each
+        square it may start at, walk it in the word graph."""
+        before = prv[d]
+        room = total - len(placed)
+        start = p0
+        empties = 0
+        while True:
+            walk(d, start, p1, root, first, start, 0, 0)
+            q = before[start]
+            if q < 0:
+                return
+            empties += 1
+            if empties > room:
+                return
+            r = before[q]
+            if r >= 0 and cells[r]:
+                if first:
+                    return  # a board run is found from its first stretch of old tiles
+                while r >= 0 and cells[r]:
+                    q = r
+                    r = before[q]
+            start = q
+
+    def walk(
+        d: int, q: int, p1: int, node: int, first: bool, start: int, extras: int, forced: int
+    ) -> None:
+        """Lay the run along ``d`` from ``q`` on, ``node`` reading the tile at ``q``:
+        through the tiles there, then each letter the graph and the rack allow on
+        the next empty square.  Wherever the run may end as a word, decide it."""
+        steps[0] -= 1
+        if steps[0] < 0:
+            raise OutOfBudget()
+        ahead, way = nxt[d], opened[d]
+        while cells[q]:
+            tile = cells[q]
+            if new[q] and not way[q]:
+                return  # a decided run would grow
+            label = label_of[tile & ~BLANK_BIT]
+            while True:
+                if not node:
+                    return
+                arc = arcs[node]
+                if arc & LABEL_MASK == label:
+                    break
+                if arc & LAST:
+                    return
+                node += 1
+            after = ahead[q]
+            if (
+                q >= p1
+                and (after < 0 or not cells[after])
+                and (arc & ACCEPTS or q == start)  # a word, or the tile alone
+                and (extras or not first)
+            ):
+                decide(d, start, q, first)
+            if after < 0:
+                return
+            q, node = after, arc >> CHILD_SHIFT
+        if not node or len(placed) >= total:
+            return
+        pd = 1 - d
+        kind = across_kind(q, pd)
+        if kind < 0:
+            return
+        mask = checks[pd][q] if kind == 1 else -1
+        # A tile its run across rejects needs another new tile there later.
+        room = total - len(placed) - forced - 1
+        after = ahead[q]
+        ends = q >= p1 and (after < 0 or not cells[after])
+        new[q] = 1
+        opened[pd][q] = 1
+        placed.append(q)
+        blanks = counts[BLANK]
+        while node:
+            arc = arcs[node]
+            letter = tile_of[arc & LABEL_MASK]
+            if letter and (counts[letter] or blanks):
+                rejected = not (mask >> letter) & 1
+                if not rejected or room > 0:
+                    child = arc >> CHILD_SHIFT
+                    for use, tile in ((letter, letter), (BLANK, letter | BLANK_BIT)):
+                        if counts[use]:
+                            counts[use] -= 1
+                            cells[q] = tile
+                            if ends and arc & ACCEPTS:
+                                decide(d, start, q, first)
+                            if after >= 0:
+                                walk(
+                                    d, after, p1, child, first, start, extras + 1, forced + rejected
+                                )
+                            counts[use] += 1
+            if arc & LAST:
+                break
+            node += 1
+        cells[q] = 0
+        placed.pop()
+        opened[pd][q] = 0
+        new[q] = 0
+
+    def across_kind(q: int, pd: int) -> int:
+        """What the run along ``pd`` through empty ``q`` holds: -1 a decided new
+        tile (it cannot grow), 0 nothing, 1 the board's tiles only, 2 new tiles."""
+        kind = 0
+        way = opened[pd]
+        for go in (prv[pd], nxt[pd]):
+            r = go[q]
+            while r >= 0 and cells[r]:
+                if new[r]:
+                    if not way[r]:
+                        return -1
+                    kind = 2
+                elif not kind:
+                    kind = 1
+                r = go[r]
+        return kind
+
+    def decide(d: int, start: int, end: int, first: bool) -> None:
+        """The run ``start..end`` along ``d`` is final: go on with the next open
+        run, or keep the group when none is left."""
+        if first:
+            seed[0], seed[1] = d, start
+        elif start != end and (d, start) < (seed[0], seed[1]):
+            q = start
+            while new[q]:
+                if q == end:
+                    break
+                q = nxt[d][q]
+            else:
+                return  # a board run before the first: found from that one
+        way, after = opened[d], nxt[d]
+        closed = []
+        q = start
+        while True:
+            if new[q] and way[q]:
+                way[q] = 0
+                closed.append(q)
+            if q == end:
+                break
+            q = after[q]
+        following()
+        for q in closed:
+            way[q] = 1
+
+    def following() -> None:
+        # The open runs: the first that must grow, else one with new tiles to
+        # check, else the first.  Runs that must grow need that many more tiles.
+        best: tuple[int, int, int, int] | None = None
+        needs = [0, 0]
+        for p in placed:
+            for d in (0, 1):
+                if not opened[d][p]:
+                    continue
+                p0, p1 = stretch(p, d)
+                k, r, after = 0, p0, nxt[d]
+                while True:
+                    k += new[r]
+                    if r == p1:
+                        break
+                    r = after[r]
+                if k >= 2:
+                    rank = 1
+                elif p0 == p1 or (checks[d][p] >> (cells[p] & ~BLANK_BIT)) & 1:
+                    rank = 2
+                else:
+                    rank = 0
+                    needs[d] += 1
+                if best is None or rank < best[0]:
+                    best = (rank, d, p0, p1)
+        if len(placed) + max(needs) > total:
+            return
+        if best is None:
+            keep()
+        else:
+            complete(best[1], best[2], best[3], False)
+
+    def keep() -> None:
+        if len({p // cols for p in placed}) == 1 or len({p % cols for p in placed}) == 1:
+            return
+        runs: set[tuple[int, int]] = set()
+        board_runs = []
+        for p in placed:
+            for d in (0, 1):
+                p0, p1 = stretch(p, d)
+                if p0 == p1 or (d, p0) in runs:
+                    continue
+                runs.add((d, p0))
+                r, after = p0, nxt[d]
+                while r >= 0 and cells[r]:
+                    if not new[r]:
+                        board_runs.append((d, p0))
+                        break
+                    r = after[r]
+        if min(board_runs) != (seed[0], seed[1]):
+            return  # found from its first board run
+        score = 0
+        for d, p0 in runs:
+            points, times = 0, 1
+            r, after = p0, nxt[d]
+            while r >= 0 and cells[r]:
+                v = values[cells[r]]
+                if new[r]:
+                    v *= lmul[r]
+                    times *= wmul[r]
+                points += v
+                r = after[r]
+            score += points * times
+        found.append((score, tuple((p // cols, p % cols, cells[p]) for p in sorted(placed))))
+
+    for d in (0, 1):
+        before, after = prv[d], nxt[d]
+        for q in range(n):
+            if not cells[q] or (before[q] >= 0 and cells[before[q]]):
+                continue  # not the first tile of a stretch
+            p1 = q
+            while after[p1] >= 0 and cells[after[p1]]:
+                p1 = after[p1]
+            complete(d, q, p1, True)
+    return found
