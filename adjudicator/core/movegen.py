@@ -68,6 +68,11 @@ class Words:
                 tile_of[label] = tile
         return cls(graph, root, tuple(label_of), tuple(tile_of))
 
+    def accepts(self, tiles: t.Iterable[Tile]) -> bool:
+        """Whether the graph holds the word these tiles spell (blanks as their letters)."""
+        end = _walk(self.graph.arcs, self.root, bytes(tiles), self.label_of)
+        return end is not None and bool(end[1])
+
 
 def generate(board: Board, rules: Ruleset, words: Words, rack: t.Sequence[Tile]) -> list[Found]:
     """Every legal single-line play of ``rack`` (letter ids, ``BLANK`` for a

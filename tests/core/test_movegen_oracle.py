@@ -32,7 +32,7 @@ from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
 from adjudicator.errors import PlacementError
-from adjudicator.services.moves import placement_of
+from adjudicator.services.found_plays import placement_of
 from adjudicator.services.word_graphs import words_for
 
 SIZE = 7
