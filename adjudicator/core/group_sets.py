@@ -21,6 +21,7 @@ import typing as t
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
 
 if t.TYPE_CHECKING:
+    from adjudicator.core.board import Board
     from adjudicator.core.multiline import Group
     from adjudicator.core.ruleset import Ruleset
 
@@ -66,14 +67,13 @@ class Pool:
 
     def __init__(
         self,
-        rows: int,
-        cols: int,
-        cells: bytes,
+        board: Board,
         rules: Ruleset,
         groups: t.Sequence[Group],
         rack: t.Sequence[Tile],
         need_blanks: int,
     ) -> None:
+        rows, cols, cells = board.rows, board.cols, board.cells
         self.order = sorted(range(len(groups)), key=lambda i: -groups[i].score)
         self.need_blanks = need_blanks
         self.bonus = rules.bingo_bonus if rules.bingo_bonus > 0 else 0

@@ -34,9 +34,11 @@ from adjudicator.core.tiles import Tile
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
 
-# Steps each part of the work may take (a step: a square tried in the group
-# search, a set of groups looked at in the count or the best).
-BUDGET = 400_000
+# Steps each part of the work may take: the group search (a square tried; its
+# share for each set of stars swapped), the best and the count (a set of
+# groups looked at).  About a second of one core each at most, on the machine
+# of docs/performance.md.
+BUDGET = 300_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,24 +119,12 @@ def search(
     legal moves there are."""
     pools = []
     complete = True
-    for option in swap_options(board, rules, rack):
-        groups, done = groups_of(option.board, rules, words, option.rack, budget)
+    options = swap_options(board, rules, rack)
+    for option in options:
+        groups, done = groups_of(option.board, rules, words, option.rack, budget // len(options))
         complete = complete and done
-        pools.append(
-            (
-                Pool(
-                    board.rows,
-                    board.cols,
-                    option.board.cells,
-                    rules,
-                    groups,
-                    option.rack,
-                    len(option.swaps),
-                ),
-                option.swaps,
-                groups,
-            )
-        )
+        pool = Pool(option.board, rules, groups, option.rack, len(option.swaps))
+        pools.append((pool, option.swaps, groups))
     progress = Progress(limit, budget)
     for i, (pool, _, _) in enumerate(pools):
         pool.best(progress, i)
@@ -162,15 +152,7 @@ def every_move(
     for option in swap_options(board, rules, rack):
         groups, done = groups_of(option.board, rules, words, option.rack, 1 << 62)
         assert done
-        pool = Pool(
-            board.rows,
-            board.cols,
-            option.board.cells,
-            rules,
-            groups,
-            option.rack,
-            len(option.swaps),
-        )
+        pool = Pool(option.board, rules, groups, option.rack, len(option.swaps))
         for score, chosen in pool.every():
             picked = tuple(groups[pool.order[j]] for j in chosen)
             yield Move(score, sum(len(g.tiles) for g in picked), picked, option.swaps)
