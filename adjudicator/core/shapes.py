@@ -9,10 +9,13 @@ from each stretch of the board's tiles in each line, lays new tiles before it
 (up to the line's previous tile) and after it (through the board's tiles) to
 make a word of the word graph (:mod:`.dawg`), and then *completes* the run
 across each new tile, one at a time: it keeps it as it is (a word, or the tile
-alone) or lays more new tiles in it, again to make a word.  Each run is decided
-once and never grows after: a tile laid later in a decided run ends that branch.
-A run whose new tile would make it no word as it is must get another new tile,
-so those go first and a rack too short for them ends the branch early.
+alone) or lays more new tiles in it, again to make a word.  A run is laid as
+Appel and Jacobson lay a play: a left part before its stretch (found once for
+the stretch's letters and the tiles left, :mod:`.left_parts`), then the rest
+walked square by square.  Each run is decided once and never grows after: a
+tile laid later in a decided run ends that branch.  A run whose new tile
+would make it no word as it is must get another new tile, so those go first
+and a rack too short for them ends the branch early.
 
 A group with several board runs is kept only when found from the first of them
 (by direction, then square), so each is found once; a group in one line is the
@@ -24,8 +27,10 @@ from __future__ import annotations
 import typing as t
 
 from adjudicator.core.board import Board
+from adjudicator.core.board_lines import Lines
 from adjudicator.core.dawg import ACCEPTS, CHILD_SHIFT, LABEL_MASK, LAST
-from adjudicator.core.movegen import Words, cross_checks, tile_values
+from adjudicator.core.left_parts import LeftParts, arc_labels
+from adjudicator.core.movegen import Words
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
 
 if t.TYPE_CHECKING:
@@ -46,24 +51,11 @@ def shapes(
 
     :raises OutOfBudget: more than ``budget`` squares tried.
     """
-    rows, cols = board.rows, board.cols
-    n = rows * cols
+    lines = Lines.of(board, rules, words)
+    cols, n = board.cols, board.rows * board.cols
+    nxt, prv, checks = lines.nxt, lines.prv, lines.checks
     cells = bytearray(board.cells)
-    values = tile_values(rules)
-    lmul = [p.letter for p in rules.layout.squares]
-    wmul = [p.word for p in rules.layout.squares]
     arcs, root, label_of, tile_of = words.graph.arcs, words.root, words.label_of, words.tile_of
-    nxt = ([q + 1 if (q + 1) % cols else -1 for q in range(n)],
-           [q + cols if q + cols < n else -1 for q in range(n)])  # fmt: skip
-    prv = ([q - 1 if q % cols else -1 for q in range(n)],
-           [q - cols if q >= cols else -1 for q in range(n)])  # fmt: skip
-    # The letters a square takes for its run across and down with the board's
-    # tiles alone (-1: no tile beside it that way).
-    transposed = bytes(cells[r * cols + c] for c in range(cols) for r in range(rows))
-    down_masks, _ = cross_checks(words, values, bytes(cells), transposed, rows, cols)
-    t_masks, _ = cross_checks(words, values, transposed, bytes(cells), cols, rows)
-    across_masks = [t_masks[(q % cols) * rows + q // cols] for q in range(n)]
-    checks = (across_masks, down_masks)
     counts = [0] * (rules.alphabet.size + 1)
     for tile in rack:
         counts[tile] += 1
@@ -73,41 +65,72 @@ def shapes(
     placed: list[int] = []
     found: list[Shape] = []
     seed = [0, 0]  # the board run the current search started from: direction, square
+    labels: dict[int, int] = {}  # a node's arcs' labels as a bit set
+    lefts = LeftParts(words)
     steps = [budget]
 
-    def stretch(q: int, d: int) -> tuple[int, int]:
-        before, after = prv[d], nxt[d]
-        p0 = q
-        while before[p0] >= 0 and cells[before[p0]]:
-            p0 = before[p0]
-        p1 = q
-        while after[p1] >= 0 and cells[after[p1]]:
-            p1 = after[p1]
-        return p0, p1
-
     def complete(d: int, p0: int, p1: int, first: bool) -> None:
-        """Every way to finish the run through ``p0..p1`` along ``d``: from each
-        square it may start at, walk it in the word graph."""
-        before = prv[d]
+        """Every way to finish the run through ``p0..p1`` along ``d`` (when
+        ``first``, the board run a search starts from: new tiles either side)."""
         room = total - len(placed)
-        start = p0
-        empties = 0
+        left_free, left_tile = lines.reach(cells, prv[d], p0, room + 1)
+        if not first and p0 == p1:
+            decide(d, p0, p0, False)  # the tile alone: no word that way
+        # The run starting on the empty squares before it, short of any tile
+        # there: each left part laid, then the rest walked.
+        short = left_free - (left_tile >= 0)
+        stretch = tuple(label_of[cells[x] & ~BLANK_BIT] for x in lines.span(d, p0, p1))
+        found = lefts.lefts(stretch, counts, short)
+        steps[0] -= len(found) + lefts.steps
+        lefts.steps = 0
+        pd, step, after = 1 - d, 1 if d == 0 else cols, nxt[d][p1]
+        ends = after < 0 or not cells[after]
+        kinds: dict[int, tuple[int, int]] = {}
+        for part, arc in found:
+            begin = p0 - len(part) * step
+            rejected = 0
+            for k, tile in enumerate(part):
+                z = begin + k * step
+                seen = kinds.get(z)
+                if seen is None:
+                    kind = across_kind(z, pd)
+                    seen = kinds[z] = (kind, checks[pd][z] if kind == 1 else -1)
+                if seen[0] < 0:
+                    break
+                rejected += not (seen[1] >> (tile & ~BLANK_BIT)) & 1
+            else:
+                if len(placed) + len(part) + rejected > total:
+                    continue  # each tile its run across rejects needs one more later
+                for k, tile in enumerate(part):
+                    z = begin + k * step
+                    cells[z] = tile
+                    new[z] = opened[pd][z] = 1
+                    placed.append(z)
+                    counts[BLANK if tile & BLANK_BIT else tile] -= 1
+                if ends and arc & ACCEPTS and (part or not first) and (part or p0 != p1):
+                    decide(d, begin, p1, first)
+                if after >= 0:
+                    walk(d, after, p1, arc >> CHILD_SHIFT, first, begin, len(part), rejected)
+                for tile in reversed(part):
+                    z = placed.pop()
+                    counts[BLANK if tile & BLANK_BIT else tile] += 1
+                    cells[z] = new[z] = opened[pd][z] = 0
+        if steps[0] < 0:
+            raise OutOfBudget()
+        # ... and from the tiles before it (not a board run: found from its first).
+        if left_tile < 0 or first or left_free > room:
+            return
+        before, start, empties = prv[d], left_tile, left_free
         while True:
-            walk(d, start, p1, root, first, start, 0, 0)
-            q = before[start]
-            if q < 0:
-                return
+            while before[start] >= 0 and cells[before[start]]:
+                start = before[start]
+            walk(d, start, p1, root, False, start, 0, 0)
+            start = before[start]
             empties += 1
-            if empties > room:
+            if start < 0 or empties > room:
                 return
-            r = before[q]
-            if r >= 0 and cells[r]:
-                if first:
-                    return  # a board run is found from its first stretch of old tiles
-                while r >= 0 and cells[r]:
-                    q = r
-                    r = before[q]
-            start = q
+            if before[start] >= 0 and cells[before[start]]:
+                start = before[start]
 
     def walk(
         d: int, q: int, p1: int, node: int, first: bool, start: int, extras: int, forced: int
@@ -137,7 +160,8 @@ def shapes(
             if (
                 q >= p1
                 and (after < 0 or not cells[after])
-                and (arc & ACCEPTS or q == start)  # a word, or the tile alone
+                and arc & ACCEPTS
+                and q != start  # the tile alone is decided by complete()
                 and (extras or not first)
             ):
                 decide(d, start, q, first)
@@ -155,6 +179,8 @@ def shapes(
         room = total - len(placed) - forced - 1
         after = ahead[q]
         ends = q >= p1 and (after < 0 or not cells[after])
+        # A tile on the next square: only letters the graph lets it follow.
+        following_label = label_of[cells[after] & ~BLANK_BIT] if not ends and after >= 0 else 0
         new[q] = 1
         opened[pd][q] = 1
         placed.append(q)
@@ -164,8 +190,14 @@ def shapes(
             letter = tile_of[arc & LABEL_MASK]
             if letter and (counts[letter] or blanks):
                 rejected = not (mask >> letter) & 1
-                if not rejected or room > 0:
-                    child = arc >> CHILD_SHIFT
+                child = arc >> CHILD_SHIFT
+                goes_on = True
+                if following_label:
+                    below = labels.get(child)
+                    if below is None:
+                        below = labels[child] = arc_labels(arcs, child)
+                    goes_on = bool((below >> following_label) & 1)
+                if goes_on and (not rejected or room > 0):
                     for use, tile in ((letter, letter), (BLANK, letter | BLANK_BIT)):
                         if counts[use]:
                             counts[use] -= 1
@@ -238,7 +270,7 @@ def shapes(
             for d in (0, 1):
                 if not opened[d][p]:
                     continue
-                p0, p1 = stretch(p, d)
+                p0, p1 = lines.stretch(cells, p, d)
                 k, r, after = 0, p0, nxt[d]
                 while True:
                     k += new[r]
@@ -262,37 +294,9 @@ def shapes(
             complete(best[1], best[2], best[3], False)
 
     def keep() -> None:
-        if len({p // cols for p in placed}) == 1 or len({p % cols for p in placed}) == 1:
-            return
-        runs: set[tuple[int, int]] = set()
-        board_runs = []
-        for p in placed:
-            for d in (0, 1):
-                p0, p1 = stretch(p, d)
-                if p0 == p1 or (d, p0) in runs:
-                    continue
-                runs.add((d, p0))
-                r, after = p0, nxt[d]
-                while r >= 0 and cells[r]:
-                    if not new[r]:
-                        board_runs.append((d, p0))
-                        break
-                    r = after[r]
-        if min(board_runs) != (seed[0], seed[1]):
-            return  # found from its first board run
-        score = 0
-        for d, p0 in runs:
-            points, times = 0, 1
-            r, after = p0, nxt[d]
-            while r >= 0 and cells[r]:
-                v = values[cells[r]]
-                if new[r]:
-                    v *= lmul[r]
-                    times *= wmul[r]
-                points += v
-                r = after[r]
-            score += points * times
-        found.append((score, tuple((p // cols, p % cols, cells[p]) for p in sorted(placed))))
+        kept = lines.group(cells, new, placed)
+        if kept is not None and kept[1] == (seed[0], seed[1]):  # found from its first board run
+            found.append((kept[0], tuple((p // cols, p % cols, cells[p]) for p in sorted(placed))))
 
     for d in (0, 1):
         before, after = prv[d], nxt[d]
