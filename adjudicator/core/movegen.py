@@ -308,6 +308,9 @@ class _Lines:
                 if tile and (allowed >> tile) & 1:
                     child = arc >> CHILD_SHIFT
                     accepts = arc & ACCEPTS
+                    # The same step for the rack's letter and for a blank, written
+                    # out twice: one loop over both costs 1.16x to 1.33x on the
+                    # records' positions (the common rack has no blank).
                     if counts[tile]:
                         counts[tile] -= 1
                         word.append(tile)
