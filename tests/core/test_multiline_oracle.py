@@ -241,11 +241,17 @@ def full_board_positions(
 @pytest.mark.parametrize("seed", [0, 1, 5])
 def test_the_best_are_the_best_of_every_move(erudite, seed):
     """Mid-game on the full board: the search's best 20 are the best 20 of every
-    move (ties at the 20th included), and its count, when exact, their number."""
-    rules, words, _ = erudite
+    move (ties at the 20th included), and its count, when exact, their number;
+    and every move (one in five, for time) is legal, scores what it says and
+    forms valid words, by the scorer and the checker."""
+    rules, words, checker = erudite
     better = 0
     for board, rack in full_board_positions(rules, words, seed, 9)[::2]:
         every = sorted(every_move(board, rules, words, rack), key=lambda m: -m.score)
+        for move in every[::5]:
+            scored = score_placement(board, placement_of(move), rules)
+            assert scored.score == move.score, move
+            assert all(checker.judge(x & ~BLANK_BIT for x in w.tiles) is None for w in scored.words)
         found = search(board, rules, words, rack, 20)
         assert found.best_exact
         floor = every[min(19, len(every) - 1)].score
