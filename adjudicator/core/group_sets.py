@@ -203,6 +203,7 @@ class Pool:
             short = need - used_blanks
             moves = c & self.blanks_at_least[short] if short > 0 else c
             progress.count += moves.bit_count()
+            c &= ~self.size_at_least[r]  # the groups that leave a tile to go on with
             if (
                 not progress.bingo
                 and placed + r >= bingo_min

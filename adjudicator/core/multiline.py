@@ -34,11 +34,12 @@ from adjudicator.core.tiles import Tile
 if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
 
-# Steps each part of the work may take: the group search (a square tried; its
-# share for each set of stars swapped), the best and the count (a set of
-# groups looked at).  About a second of one core each at most, on the machine
-# of docs/performance.md.
-BUDGET = 300_000
+# Steps the group search may take (a square tried, a left part read; for every
+# set of stars swapped together), and half as many for the best and for the
+# count each (a group looked at).  About two seconds of one core at most on
+# the machine of docs/performance.md; every position of its Erudite games but
+# the heaviest finds every group within it.
+BUDGET = 700_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,17 +80,17 @@ class Search:
 
 
 def groups_of(
-    board: Board, rules: Ruleset, words: Words, rack: t.Sequence[Tile], budget: int = BUDGET
+    board: Board, rules: Ruleset, words: Words, rack: t.Sequence[Tile], steps: list[int]
 ) -> tuple[list[Group], bool]:
     """Every group of ``rack`` on ``board`` as it stands (no star swapped),
-    and whether the search for them finished within ``budget``."""
+    and whether the search for them finished within the ``steps`` left."""
     bonus = rules.bingo_bonus if rules.bingo_bonus > 0 else 0
     groups = [
         _from_line(play, bonus, rules.bingo_min_tiles)
         for play in line_plays(board, rules, words, rack)
     ]
     try:
-        found = shapes(board, rules, words, rack, budget)
+        found = shapes(board, rules, words, rack, steps)
     except OutOfBudget:
         return groups, False
     groups.extend(Group(score, tiles) for score, tiles in found)
@@ -119,16 +120,16 @@ def search(
     legal moves there are."""
     pools = []
     complete = True
-    options = swap_options(board, rules, rack)
-    for option in options:
-        groups, done = groups_of(option.board, rules, words, option.rack, budget // len(options))
+    steps = [budget]
+    for option in swap_options(board, rules, rack):
+        groups, done = groups_of(option.board, rules, words, option.rack, steps)
         complete = complete and done
         pool = Pool(option.board, rules, groups, option.rack, len(option.swaps))
         pools.append((pool, option.swaps, groups))
-    progress = Progress(limit, budget)
+    progress = Progress(limit, budget // 2)
     for i, (pool, _, _) in enumerate(pools):
         pool.best(progress, i)
-    counted = Progress(limit, budget)
+    counted = Progress(limit, budget // 2)
     for pool, _, _ in pools:
         pool.count(counted)
     best = []
@@ -150,7 +151,7 @@ def every_move(
 ) -> t.Iterator[Move]:
     """Every legal move, one by one (for tests: there may be millions)."""
     for option in swap_options(board, rules, rack):
-        groups, done = groups_of(option.board, rules, words, option.rack, 1 << 62)
+        groups, done = groups_of(option.board, rules, words, option.rack, [1 << 62])
         assert done
         pool = Pool(option.board, rules, groups, option.rack, len(option.swaps))
         for score, chosen in pool.every():

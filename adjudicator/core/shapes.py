@@ -44,12 +44,14 @@ class OutOfBudget(Exception):
 
 
 def shapes(
-    board: Board, rules: Ruleset, words: Words, rack: t.Sequence[Tile], budget: int
+    board: Board, rules: Ruleset, words: Words, rack: t.Sequence[Tile], steps: list[int]
 ) -> list[Shape]:
     """Every group of ``rack`` on ``board`` (not empty) whose tiles are in two or
     more rows and columns, with its score (its words' points, no bingo bonus).
+    ``steps[0]`` is the steps left (squares tried, left parts read), shared
+    with the caller's other searches.
 
-    :raises OutOfBudget: more than ``budget`` squares tried.
+    :raises OutOfBudget: no step left.
     """
     lines = Lines.of(board, rules, words)
     cols, n = board.cols, board.rows * board.cols
@@ -67,7 +69,6 @@ def shapes(
     seed = [0, 0]  # the board run the current search started from: direction, square
     labels: dict[int, int] = {}  # a node's arcs' labels as a bit set
     lefts = LeftParts(words)
-    steps = [budget]
 
     def complete(d: int, p0: int, p1: int, first: bool) -> None:
         """Every way to finish the run through ``p0..p1`` along ``d`` (when
