@@ -120,18 +120,22 @@ class Pool:
         for j, n in enumerate(self.sizes):
             for k in range(1, n + 1):
                 self.size_at_least[k] |= 1 << j
-        self._clash: dict[int, int] = {}
+        self._after: dict[int, int] = {}
+        # At most about 8 MiB of them kept: a set takes a bit per group.
+        self._keep = max(256, (1 << 26) // max(size, 1))
         self._fits: dict[tuple[int, ...], int] = {}
         self.bound = _bounds(self.scores, self.sizes, sum(self.rack))
 
-    def clash(self, j: int) -> int:
-        """The groups that touch or overlap group ``j``."""
-        x = self._clash.get(j)
+    def after(self, j: int) -> int:
+        """The groups after group ``j`` that neither touch nor overlap it."""
+        x = self._after.get(j)
         if x is None:
-            x = 0
+            clash = 0
             for q in _bits(self.zones[j]):
-                x |= self.on_square.get(q, 0)
-            self._clash[j] = x
+                clash |= self.on_square.get(q, 0)
+            x = (self.all & ~clash) >> (j + 1) << (j + 1)
+            if len(self._after) < self._keep:
+                self._after[j] = x
         return x
 
     def fits(self, rem: tuple[int, ...]) -> int:
@@ -183,7 +187,7 @@ class Pool:
                 if b >= need and move >= progress.floor:
                     progress.offer(move, pool, picked)
                 if r > sizes[j]:
-                    after = cand & ~self.clash(j) & ~((low << 1) - 1)
+                    after = cand & self.after(j)
                     if after:
                         left = tuple(a - u for a, u in zip(rem, uses[j], strict=True))
                         if not dfs(after, total, p, left, r - sizes[j], b, picked):
@@ -218,7 +222,7 @@ class Pool:
                 if progress.steps < 0:
                     return False
                 if r > sizes[j]:
-                    after = cand & ~self.clash(j) & ~((low << 1) - 1)
+                    after = cand & self.after(j)
                     if after:
                         left = tuple(a - u for a, u in zip(rem, uses[j], strict=True))
                         if not dfs(
@@ -249,7 +253,7 @@ class Pool:
                     yield s + (self.bonus if p >= self.bingo_min else 0), (*chosen, j)
                 if r > sizes[j]:
                     left = tuple(a - u for a, u in zip(rem, uses[j], strict=True))
-                    after = cand & ~self.clash(j) & ~((1 << (j + 1)) - 1)
+                    after = cand & self.after(j)
                     yield from rec(after, left, r - sizes[j], b, p, s, (*chosen, j))
 
         yield from rec(self.all, self.rack, sum(self.rack), 0, 0, 0, ())

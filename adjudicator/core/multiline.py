@@ -35,8 +35,8 @@ if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
 
 # Steps the group search may take (a square tried, a left part read; for every
-# set of stars swapped together), and half as many for the best and for the
-# count each (a group looked at).  About two seconds of one core at most on
+# set of stars swapped together), half as many for the best and a quarter for
+# the count (a group looked at).  About two seconds of one core at most on
 # the machine of docs/performance.md; every position of its Erudite games but
 # the heaviest finds every group within it.
 BUDGET = 700_000
@@ -129,7 +129,7 @@ def search(
     progress = Progress(limit, budget // 2)
     for i, (pool, _, _) in enumerate(pools):
         pool.best(progress, i)
-    counted = Progress(limit, budget // 2)
+    counted = Progress(limit, budget // 4)
     for pool, _, _ in pools:
         pool.count(counted)
     best = []
