@@ -129,9 +129,9 @@ def guards(res: dict[str, t.Any]) -> list[dict[str, t.Any]]:
         )
         guard(
             "Erudite plays in several lines (limit 20), maximum",
-            "<= 2000 ms",
+            "<= 3000 ms",
             f"{every['max_ms']} ms",
-            every["max_ms"] <= 2000,
+            every["max_ms"] <= 3000,
             note,
         )
     if "coldstart" in res:

@@ -121,6 +121,8 @@ class Pool:
             for k in range(1, n + 1):
                 self.size_at_least[k] |= 1 << j
         self._after: dict[int, int] = {}
+        # A step's cost grows with the sets' size: a bit per group.
+        self.cost = 1 + size // 1024
         # At most about 8 MiB of them kept: a set takes a bit per group.
         self._keep = max(256, (1 << 26) // max(size, 1))
         self._fits: dict[tuple[int, ...], int] = {}
@@ -174,7 +176,7 @@ class Pool:
                 low = c & -c
                 c ^= low
                 j = low.bit_length() - 1
-                progress.steps -= 1
+                progress.steps -= self.cost
                 if progress.steps < 0:
                     return False
                 if score + bound[j][r] + extra < progress.floor:
@@ -218,7 +220,7 @@ class Pool:
                 low = c & -c
                 c ^= low
                 j = low.bit_length() - 1
-                progress.steps -= 1
+                progress.steps -= self.cost
                 if progress.steps < 0:
                     return False
                 if r > sizes[j]:

@@ -35,10 +35,10 @@ if t.TYPE_CHECKING:
     from adjudicator.core.ruleset import Ruleset
 
 # Steps the group search may take (a square tried, a left part read; for every
-# set of stars swapped together), half as many for the best and a quarter for
-# the count (a group looked at).  About two seconds of one core at most on
-# the machine of docs/performance.md; every position of its Erudite games but
-# the heaviest finds every group within it.
+# set of stars swapped together), as many for the best and a quarter for the
+# count (a group looked at, more in a pool of thousands).  About three
+# seconds of one core at most on the machine of docs/performance.md, where
+# every position of its self-played Erudite games finds every group within it.
 BUDGET = 700_000
 
 
@@ -126,7 +126,7 @@ def search(
         complete = complete and done
         pool = Pool(option.board, rules, groups, option.rack, len(option.swaps))
         pools.append((pool, option.swaps, groups))
-    progress = Progress(limit, budget // 2)
+    progress = Progress(limit, budget)
     for i, (pool, _, _) in enumerate(pools):
         pool.best(progress, i)
     counted = Progress(limit, budget // 4)
