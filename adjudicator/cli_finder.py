@@ -51,9 +51,14 @@ def plays(
         click.echo(json.dumps(to_data(result), ensure_ascii=False, indent=2))
         return
     lex = result["lexicon"]
-    click.echo(f"{result['ruleset']} / {lex['name']} {lex['version']}: {result['count']:,} plays")
+    count = f"{result['count']:,}" if result["count_exact"] else f"at least {result['count']:,}"
+    click.echo(f"{result['ruleset']} / {lex['name']} {lex['version']}: {count} plays")
+    if not result["plays_exact"]:
+        click.echo("(the search stopped at its budget: the best it found)")
     for play in result["plays"]:
         words = " ".join(w["display"] for w in play["words"][1:])
         also = f"  (also {words})" if words else ""
         bingo = "  bingo" if play["bingo"] else ""
-        click.echo(f"{play['score']:>5}  {play['move']}{bingo}{also}")
+        # A move in several lines: each part's main word.
+        move = " + ".join(part["move"] for part in play.get("parts", ())) or play["move"]
+        click.echo(f"{play['score']:>5}  {move}{bingo}{also}")

@@ -65,7 +65,18 @@ def figures(res: dict[str, t.Any]) -> dict[str, tuple[float, bool]]:
     for figure in ("median_ms", "p95_ms", "max_ms"):
         if figure in every:
             out[f"Plays of a real position, {figure.replace('_', ' ')}"] = (every[figure], False)
+    erudite = res.get("movegen", {}).get("erudite", {}).get("all", {})
+    for figure in ("median_ms", "p95_ms", "max_ms"):
+        if figure in erudite:
+            name = f"{ERUDITE}, {figure.replace('_', ' ')}"
+            out[name] = (erudite[figure], False)
     return out
+
+
+# Erudite's plays: a release before moves in several lines finds the one-line
+# plays only, so HEAD / REF is the cost of the new search, shown, not guarded
+# (docs/performance.md has its own guard on the maximum).
+ERUDITE = "Erudite plays, self-played positions"
 
 
 def compare(ref_runs: list[dict[str, t.Any]], head_runs: list[dict[str, t.Any]]) -> list[dict]:
@@ -79,14 +90,19 @@ def compare(ref_runs: list[dict[str, t.Any]], head_runs: list[dict[str, t.Any]])
         pairs = [(r[name][0], h[name][0]) for r, h in zip(ref_figs, head_figs, strict=True)]
         ratio = statistics.median(h / r if r else float("inf") for r, h in pairs)
         met = ratio >= 1 / WITHIN if higher else ratio <= WITHIN
+        shown = name.startswith(ERUDITE)
         rows.append(
             {
                 "measure": name,
                 "ref": statistics.median(r for r, _ in pairs),
                 "head": statistics.median(h for _, h in pairs),
                 "ratio": ratio,
-                "target": f">= {1 / WITHIN:.2f}x REF" if higher else f"<= {WITHIN:.2f}x REF",
-                "met": met,
+                "target": "shown"
+                if shown
+                else f">= {1 / WITHIN:.2f}x REF"
+                if higher
+                else f"<= {WITHIN:.2f}x REF",
+                "met": shown or met,
             }
         )
     for name, most in MOVEGEN_TARGETS.items():

@@ -7,6 +7,12 @@ process, on one core.  Figures per position in ms, apart for racks with no
 blank, one and two; then what the word graphs take in this process's memory:
 the pages mapped from the ``.graph`` files (shared with every other worker,
 from the page cache) and any private memory they cost (none: nothing is copied).
+
+Erudite (moves in several lines): no record is an Erudite game, so the
+positions of games the one-line generator plays against itself, from the
+whole bag (stars too), are answered the same way, apart by the stars on the
+rack; with how many answers had an exact count and exact best plays, and
+each game's whole analysis.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import time
 import typing as t
 from pathlib import Path
 
-from bench.positions import record_positions
+from bench.positions import record_positions, self_play
 
 if t.TYPE_CHECKING:
     from adjudicator.loaders import Registry
@@ -49,7 +55,56 @@ def run(gcg_dir: Path, registry: Registry, repeat: int = 1) -> dict[str, t.Any]:
         "all": _figures(every),
         **{group: _figures(sorted(ms)) for group, ms in times.items()},
         "analysis": analyses(gcg_dir, registry),
+        "erudite": erudite(registry, repeat),
         "graph_memory": graph_memory(),
+    }
+
+
+ERUDITE_GAMES = 6  # self-played games, seeds 0 to 5
+
+
+def erudite(registry: Registry, repeat: int = 1) -> dict[str, t.Any]:
+    """Erudite's plays on the positions of self-played games, and each game's analysis."""
+    from adjudicator.core.analysis import analyse
+    from adjudicator.services.moves import best_plays
+    from adjudicator.services.word_graphs import words_for
+
+    times: dict[str, list[float]] = {"no star": [], "one star": [], "two stars": []}
+    groups = list(times)
+    exact = {"count": 0, "plays": 0}
+    seconds = []
+    for seed in range(ERUDITE_GAMES):
+        game = self_play(registry, "erudite-ru", seed)
+        rules = game.rules
+        name = registry.serving(rules.name)
+        assert name is not None
+        words = words_for(rules, registry.lexicons[name], registry.graphs.get(name))
+        assert words is not None, f"no word graph for {name}"
+        for board, rack in game.positions:
+            best = float("inf")
+            for _ in range(repeat):
+                started = time.perf_counter()
+                found = best_plays(rules, board, words, list(rack), 20)
+                best = min(best, time.perf_counter() - started)
+            times[groups[min(rack.count(0), 2)]].append(best * 1000)
+            # A release before moves in several lines answers a tuple: every count exact.
+            exact["count"] += getattr(found, "count_exact", True)
+            exact["plays"] += getattr(found, "plays_exact", True)
+        started = time.perf_counter()
+        analyse(rules, ["A", "B"], game.events, words)
+        seconds.append(time.perf_counter() - started)
+    every = sorted(ms for group in times.values() for ms in group)
+    return {
+        "positions": len(every),
+        "all": _figures(every),
+        **{group: _figures(sorted(ms)) for group, ms in times.items()},
+        "count_exact": exact["count"],
+        "plays_exact": exact["plays"],
+        "analysis": {
+            "games": len(seconds),
+            "median_s": round(statistics.median(seconds), 2),
+            "max_s": round(max(seconds), 2),
+        },
     }
 
 

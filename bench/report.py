@@ -133,6 +133,30 @@ def guards(res: dict[str, t.Any]) -> list[dict[str, t.Any]]:
             req["close"]["median_ms"] <= 1000,
             f"p95 {req['close']['p95_ms']}, max {req['close']['max_ms']} ms",
         )
+    erudite = res.get("movegen", {}).get("erudite", {})
+    if erudite.get("positions"):
+        every = erudite["all"]
+        games = erudite["analysis"]
+        note = (
+            f"{erudite['positions']} positions of {games['games']} self-played games; "
+            + "; ".join(
+                f"{group} ({erudite[group]['n']}): median {erudite[group]['median_ms']}, "
+                f"p95 {erudite[group]['p95_ms']}, max {erudite[group]['max_ms']} ms"
+                for group in ("no star", "one star", "two stars")
+                if erudite[group]["n"]
+            )
+        )
+        note += (
+            f"; count exact {erudite['count_exact']}, plays exact {erudite['plays_exact']}; "
+            f"a game's analysis median {games['median_s']} s, max {games['max_s']} s"
+        )
+        guard(
+            "Erudite plays in several lines (limit 20), maximum",
+            "<= 3000 ms",
+            f"{every['max_ms']} ms",
+            every["max_ms"] <= 3000,
+            note,
+        )
     if "coldstart" in res:
         cs = res["coldstart"]
         note = "runs " + ", ".join(f"{x:.2f}" for x in cs["runs_s"])

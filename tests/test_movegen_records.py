@@ -18,7 +18,7 @@ import pytest
 from adjudicator.core.movegen import generate
 from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK_BIT
-from adjudicator.services.moves import placement_of
+from adjudicator.services.found_plays import placement_of
 from adjudicator.services.word_graphs import words_for
 from tests.conftest import GCG_DIR
 

@@ -3,10 +3,12 @@ the player missed.
 
 The game is replayed; before each play, pass or exchange that gives its rack,
 the generator (:mod:`.movegen`) finds every legal play of that rack on the
-board as it was.  The best by score are kept with the points the turn missed
-against the best.  A turn without a rack is not analysed, and a rack that
-cannot be (a tile the play put down that it lacks, more of a tile than is
-unseen, more tiles than a rack holds) is flagged instead of being used.
+board as it was (under ``multi_line_moves``, the moves in several lines too:
+:mod:`.multiline`, within a budget).  The best by score are kept with the
+points the turn missed against the best.  A turn without a rack is not
+analysed, and a rack that cannot be (a tile the play put down that it lacks,
+more of a tile than is unseen, more tiles than a rack holds) is flagged
+instead of being used.
 Equity (score plus the leave's value) needs a leave table, which no lexicon
 here ships: the analysis is by score.
 """
@@ -21,7 +23,10 @@ from enum import StrEnum
 from adjudicator.core.events import Event, Exchange, Pass, Play, Withdrawal
 from adjudicator.core.game import GameState
 from adjudicator.core.movegen import Found, Words, generate
+from adjudicator.core.multiline import Move, search
+from adjudicator.core.placement import Placement
 from adjudicator.core.referee import placement_of, replay
+from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile, count_tiles
 from adjudicator.errors import AdjudicatorError
 
@@ -54,7 +59,9 @@ class Turn:
     withdrawn: bool = False
     problem: str | None = None  # why the rack cannot be
     count: int = 0
-    best: tuple[Found, ...] = ()
+    count_exact: bool = True  # false: the count stopped at its budget (a lower bound)
+    best: tuple[Found | Move, ...] = ()
+    best_exact: bool = True  # false: the search stopped at its budget (the best found)
     bingo_available: bool = False
     found: bool = False  # the play made is among the plays found (its words all valid)
     partial: bool = False  # fewer tiles than the player held: the record gave only some
@@ -167,18 +174,33 @@ def _turn(rules: Ruleset, words: Words, p: _Pending, score: int, move: str | Non
     problem = _contradiction(rules, rack, p, event)
     if problem is not None:
         return dataclasses.replace(turn, status=TurnStatus.RACK_CONTRADICTS, problem=problem)
+    made = _made(rules, p, event)
+    partial = len(rack) < p.holds
+    if rules.multi_line_moves and not p.board.is_empty:
+        found = search(p.board, rules, words, rack, TOP)
+        return dataclasses.replace(
+            turn,
+            status=TurnStatus.ANALYSED,
+            count=found.count,
+            count_exact=found.count_exact,
+            best=tuple(sorted(found.best, key=lambda m: (-m.score, m.tiles, m.swaps))[:TOP]),
+            best_exact=found.best_exact,
+            bingo_available=found.bingo,
+            found=made is not None and _accepted(rules, words, p.board, made),
+            partial=partial,
+        )
     plays = generate(p.board, rules, words, rack)
     ranked = sorted(plays, key=lambda f: (-f.score, f.row, f.col, f.across, f.tiles))
-    made = _made(rules, p, event)
     bingo = rules.bingo_bonus > 0 and any(f.placed >= rules.bingo_min_tiles for f in plays)
+    squares = None if made is None else frozenset((x.row, x.col, x.tile) for x in made.tiles)
     return dataclasses.replace(
         turn,
         status=TurnStatus.ANALYSED,
         count=len(plays),
         best=tuple(ranked[:TOP]),
         bingo_available=bingo,
-        found=made is not None and any(_squares(f) == made for f in plays),
-        partial=len(rack) < p.holds,
+        found=squares is not None and any(_squares(f) == squares for f in plays),
+        partial=partial,
     )
 
 
@@ -223,16 +245,25 @@ def _contradiction(
     return None
 
 
-def _made(rules: Ruleset, p: _Pending, event: Event) -> frozenset[tuple[int, int, int]] | None:
+def _made(rules: Ruleset, p: _Pending, event: Event) -> Placement | None:
     if not isinstance(event, Play):
         return None
     state = GameState(rules, ["", ""])
     state.board = p.board
     try:
-        placement = placement_of(state, event)
+        return placement_of(state, event)
     except AdjudicatorError:
         return None
-    return frozenset((x.row, x.col, x.tile) for x in placement.tiles)
+
+
+def _accepted(rules: Ruleset, words: Words, board: Board, placement: Placement) -> bool:
+    """Whether a play is legal and every word it forms is in the word graph:
+    among the moves found (found or not, when the search had to stop)."""
+    try:
+        scored = score_placement(board, placement, rules)
+    except AdjudicatorError:
+        return False
+    return all(words.accepts(w.tiles) for w in scored.words)
 
 
 def _squares(found: Found) -> frozenset[tuple[int, int, int]]:

@@ -195,7 +195,8 @@ def _check_connected(board: Board, new: set[tuple[int, int]]) -> None:
     """Every group of new tiles joined by the words they form touches an old tile.
 
     For a one-line play this is the usual "touches the board" rule; for a
-    several-line move (Erudite) each new word must touch on its own.
+    several-line move (Erudite) each group must touch on its own (a group may
+    lie in several rows and columns: an L of new tiles is one group).
     ``new`` holds the placement's squares.
     """
     cells, rows, cols = board.cells, board.rows, board.cols

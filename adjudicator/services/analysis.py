@@ -12,9 +12,22 @@ from typing_extensions import TypedDict
 from adjudicator.core.analysis import TOP, Turn, TurnStatus, analyse
 from adjudicator.core.game import OVER
 from adjudicator.core.movegen import Found
-from adjudicator.core.tiles import BLANK_BIT
+from adjudicator.core.multiline import Move
+from adjudicator.core.scoring import score_placement
 from adjudicator.errors import GameInProgressError
-from adjudicator.services.moves import SwapOut, finder_words, move_text
+from adjudicator.services.found_plays import (
+    PlacedOut,
+    PlayPart,
+    SwapOut,
+    in_several_lines,
+    move_text,
+    parts_of,
+    placed_out,
+    placement_of,
+    swaps_out,
+    word_text,
+)
+from adjudicator.services.moves import finder_words
 from adjudicator.services.words import LexiconRef
 
 if t.TYPE_CHECKING:
@@ -27,14 +40,6 @@ _EXACT = ConfigDict(extra="forbid")
 
 
 @with_config(_EXACT)
-class PlacedOut(TypedDict):
-    row: int
-    col: int
-    letter: str
-    blank: bool
-
-
-@with_config(_EXACT)
 class BestPlay(TypedDict):
     move: t.Annotated[str, Field(description="GCG notation, through-tiles as letters")]
     score: int
@@ -42,6 +47,12 @@ class BestPlay(TypedDict):
     tiles: t.Annotated[list[PlacedOut], Field(description="The tiles it puts down")]
     swaps: NotRequired[
         t.Annotated[list[SwapOut], Field(description="Stars taken back from the board first")]
+    ]
+    parts: NotRequired[
+        t.Annotated[
+            list[PlayPart],
+            Field(description="A move in several lines: each group of new tiles and its words"),
+        ]
     ]
 
 
@@ -57,7 +68,13 @@ class TurnOut(TypedDict):
     score: t.Annotated[int, Field(description="What the turn scored (a withdrawn play: 0)")]
     withdrawn: bool
     count: t.Annotated[int, Field(description="Legal plays of the rack")]
+    count_exact: t.Annotated[
+        bool, Field(description="False when counting stopped at its budget: at least `count`")
+    ]
     best: t.Annotated[list[BestPlay], Field(description=f"The best {TOP} by score")]
+    best_exact: t.Annotated[
+        bool, Field(description="False when the search stopped at its budget: the best found")
+    ]
     missed: t.Annotated[int, Field(description="The best play's score less the turn's")]
     bingo_available: bool
     found: t.Annotated[bool, Field(description="The play made is among the plays found")]
@@ -150,7 +167,9 @@ def _turn(rules: Ruleset, turn: Turn) -> TurnOut:
         "score": turn.score,
         "withdrawn": turn.withdrawn,
         "count": turn.count,
-        "best": [_best(rules, f) for f in turn.best],
+        "count_exact": turn.count_exact,
+        "best": [_best(rules, turn, f) for f in turn.best],
+        "best_exact": turn.best_exact,
         "missed": turn.missed,
         "bingo_available": turn.bingo_available,
         "found": turn.found,
@@ -163,31 +182,28 @@ def _turn(rules: Ruleset, turn: Turn) -> TurnOut:
     return t.cast(TurnOut, out)
 
 
-def _best(rules: Ruleset, found: Found) -> BestPlay:
+def _best(rules: Ruleset, turn: Turn, found: Found | Move) -> BestPlay:
     alphabet = rules.alphabet
-    tiles: list[PlacedOut] = []
-    for k, tile in enumerate(found.tiles):
-        if found.new >> k & 1:
-            row, col = (found.row, found.col + k) if found.across else (found.row + k, found.col)
-            tiles.append(
-                {
-                    "row": row,
-                    "col": col,
-                    "letter": alphabet.label(tile & ~BLANK_BIT),
-                    "blank": bool(tile & BLANK_BIT),
-                }
-            )
+    placement = placement_of(found)
+    tiles = [(p.row, p.col, p.tile) for p in placement.tiles]
     best: BestPlay = {
-        "move": move_text(rules, found),
+        "move": move_text(rules, found) if isinstance(found, Found) else _main(rules, turn, found),
         "score": found.score,
         "bingo": found.placed >= rules.bingo_min_tiles and rules.bingo_bonus > 0,
-        "tiles": tiles,
+        "tiles": placed_out(alphabet, tiles),
     }
     if found.swaps:
-        best["swaps"] = [
-            {"row": r, "col": c, "letter": alphabet.label(tile)} for r, c, tile in found.swaps
-        ]
+        best["swaps"] = swaps_out(alphabet, found.swaps)
+    if isinstance(found, Move) and in_several_lines(found):
+        best["parts"] = parts_of(rules, turn.board, found)
     return best
+
+
+def _main(rules: Ruleset, turn: Turn, move: Move) -> str:
+    """A move's main word in GCG notation, as the scorer names it."""
+    return word_text(
+        rules.alphabet, score_placement(turn.board, placement_of(move), rules).words[0]
+    )
 
 
 def notes_of(analysis: GameAnalysis) -> dict[int, str]:
@@ -203,11 +219,13 @@ def notes_of(analysis: GameAnalysis) -> dict[int, str]:
         if not best:
             notes[turn["index"]] = "no legal play"
             continue
-        text = f"best {best[0]['move']} {best[0]['score']}"
+        shown = " + ".join(p["move"] for p in best[0].get("parts", ())) or best[0]["move"]
+        text = f"best {shown} {best[0]['score']}"
         text += f"; missed {turn['missed']}" if turn["missed"] else "; the best play"
         if turn["bingo_available"]:
             text += "; a bingo was available"
         if turn["partial"]:
             text += "; from the tiles the record gives, not the whole rack"
-        notes[turn["index"]] = text + f" ({turn['count']} plays)"
+        count = f"{turn['count']}" if turn["count_exact"] else f"at least {turn['count']}"
+        notes[turn["index"]] = text + f" ({count} plays)"
     return notes

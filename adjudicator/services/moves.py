@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import typing as t
-from typing import NotRequired
+from dataclasses import dataclass
 
 from pydantic import ConfigDict, Field, with_config
 from typing_extensions import TypedDict
 
 from adjudicator.core.board import Board
-from adjudicator.core.coords import ACROSS, DOWN, Coord
-from adjudicator.core.movegen import Found, Words, generate
-from adjudicator.core.placement import PlacedTile, Placement, Swap
+from adjudicator.core.movegen import Words, generate
+from adjudicator.core.multiline import search
 from adjudicator.core.ruleset import Ruleset
-from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile, count_tiles
 from adjudicator.errors import ImpossibleRackError, NoWordGraphError, RackTooLargeError
-from adjudicator.services.plays import Rows, ScoredWord, read_board, scored_word
+from adjudicator.services.found_plays import FoundPlay, describe, move_text, order
+from adjudicator.services.plays import Rows, read_board
 from adjudicator.services.word_graphs import words_for
 from adjudicator.services.words import LexiconRef, lexicon_ref
 
@@ -28,30 +27,33 @@ _EXACT = ConfigDict(extra="forbid")
 
 
 @with_config(_EXACT)
-class SwapOut(TypedDict):
-    row: int
-    col: int
-    letter: str
-
-
-@with_config(_EXACT)
-class FoundPlay(TypedDict):
-    move: t.Annotated[str, Field(description="GCG notation, through-tiles as letters: 8D WINDY")]
-    score: int
-    bingo: bool
-    tiles_placed: int
-    words: t.Annotated[list[ScoredWord], Field(description="As /score gives them, main first")]
-    swaps: NotRequired[
-        t.Annotated[list[SwapOut], Field(description="Stars taken back from the board")]
-    ]
-
-
-@with_config(_EXACT)
 class PlaysResponse(TypedDict):
     ruleset: str
     lexicon: LexiconRef
-    count: t.Annotated[int, Field(description="Every legal play, not only those listed")]
+    count: t.Annotated[
+        int,
+        Field(
+            description="Every legal play, not only those listed (not exact: at least this many)"
+        ),
+    ]
+    count_exact: t.Annotated[
+        bool, Field(description="False when counting stopped at its budget (several lines)")
+    ]
+    plays_exact: t.Annotated[
+        bool,
+        Field(description="False when the search stopped at its budget: the best it found"),
+    ]
     plays: t.Annotated[list[FoundPlay], Field(description="Best score first")]
+
+
+@dataclass(frozen=True, slots=True)
+class Plays:
+    """How many legal plays there are, and the best described."""
+
+    count: int
+    count_exact: bool
+    plays_exact: bool
+    plays: list[FoundPlay]
 
 
 def read_rack(rules: Ruleset, board: Board, text: str) -> list[Tile]:
@@ -111,52 +113,33 @@ def find_plays(
     current = read_board(rules, board)
     tiles = read_rack(rules, current, rack)
     words, lexicon = finder_words(registry, rules, lexicon_name)
-    count, plays = best_plays(rules, current, words, tiles, limit)
-    return {"ruleset": rules.name, "lexicon": lexicon, "count": count, "plays": plays}
+    found = best_plays(rules, current, words, tiles, limit)
+    return {
+        "ruleset": rules.name,
+        "lexicon": lexicon,
+        "count": found.count,
+        "count_exact": found.count_exact,
+        "plays_exact": found.plays_exact,
+        "plays": found.plays,
+    }
 
 
 def best_plays(
     rules: Ruleset, board: Board, words: Words, rack: t.Sequence[Tile], limit: int
-) -> tuple[int, list[FoundPlay]]:
+) -> Plays:
     """How many legal plays ``rack`` has on ``board``, and the best ``limit`` of
-    them described, best score first (then by move, so the order is stable)."""
-    found = generate(board, rules, words, rack)
+    them described, best score first (then by move, so the order is stable).
+    Under ``multi_line_moves`` (once the board has a tile) the moves in several
+    lines too, found within a budget (:mod:`.core.multiline`)."""
+    if rules.multi_line_moves and not board.is_empty:
+        found = search(board, rules, words, rack, limit)
+        # Every move tied with the last shown is described, so that the order by
+        # move decides which are shown.
+        described = sorted((describe(rules, board, move) for move in found.best), key=order)
+        return Plays(found.count, found.count_exact, found.best_exact, described[:limit])
+    plays = generate(board, rules, words, rack)
     ranked = sorted(
-        ((play, move_text(rules, play)) for play in found), key=lambda p: (-p[0].score, p[1])
+        ((play, move_text(rules, play)) for play in plays), key=lambda p: (-p[0].score, p[1])
     )
-    return len(found), [describe(rules, board, play, move) for play, move in ranked[:limit]]
-
-
-def move_text(rules: Ruleset, play: Found) -> str:
-    """``8D WINDY``: the main word's first square and its tiles, blanks in their
-    blank labels, digraph tiles in brackets."""
-    coord = Coord(play.row, play.col, ACROSS if play.across else DOWN)
-    return f"{coord.gcg()} {rules.alphabet.render(play.tiles)}"
-
-
-def placement_of(play: Found) -> Placement:
-    tiles = []
-    for k, tile in enumerate(play.tiles):
-        if play.new >> k & 1:
-            row, col = (play.row, play.col + k) if play.across else (play.row + k, play.col)
-            tiles.append(PlacedTile(row, col, tile))
-    return Placement(tuple(tiles), tuple(Swap(r, c, tile) for r, c, tile in play.swaps))
-
-
-def describe(rules: Ruleset, board: Board, play: Found, move: str) -> FoundPlay:
-    """A found play as the answer gives it, its words scored by the scorer itself."""
-    breakdown = score_placement(board, placement_of(play), rules)
-    out: dict[str, t.Any] = {
-        "move": move,
-        "score": breakdown.score,
-        "bingo": breakdown.bingo,
-        "tiles_placed": breakdown.tiles_placed,
-        "words": [scored_word(rules.alphabet, w) for w in breakdown.words],
-    }
-    if play.swaps:
-        alphabet = rules.alphabet
-        out["swaps"] = [
-            {"row": r, "col": c, "letter": alphabet.label(tile)} for r, c, tile in play.swaps
-        ]
-    # The keys are FoundPlay's; a word's "direction" is the core's str (see score_play).
-    return t.cast(FoundPlay, out)
+    described = [describe(rules, board, play, move) for play, move in ranked[:limit]]
+    return Plays(len(plays), True, True, described)

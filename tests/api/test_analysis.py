@@ -184,3 +184,31 @@ def test_racks_stay_hidden_while_the_game_is_played(gc):
     game.add(type="end", player=0, racks={"0": "ABEEIOS", "1": "AEINRST"})
     after = gc.get(f"/api/v1/games/{game.id}").get_json()
     assert after["history"][0]["rack"] == "WINDYAB"
+
+
+def test_an_erudite_best_play_in_several_lines(gc):
+    """Erudite's analysis weighs the moves in several lines: here the best, with
+    its parts, and its tiles as /score takes them score what it says."""
+    game = Game(gc, "erudite-ru")
+    game.add(type="play", player=0, move="8F КОШКА", rack="КОШКАЕИ")
+    for player in (1, 0, 1, 0):
+        game.add(type="pass", player=player, rack="ОРТЪЫЬЭ" if player == 1 else None)
+    game.add(type="end", player=0, racks={"0": "ЕИЕИЕИЕ", "1": "ОРТЪЫЬЭ"})
+    body = gc.get(ANALYSIS.format(game.id)).get_json()
+    passed = body["turns"][1]
+    assert passed["status"] == "analysed" and passed["count_exact"] and passed["best_exact"]
+    best = passed["best"][0]
+    assert len(best["parts"]) > 1 and passed["missed"] == best["score"]
+    board = gc.get(f"/api/v1/games/{game.id}").get_json()["board"]
+    scored = gc.post(
+        "/api/v1/score",
+        json={
+            "ruleset": "erudite-ru",
+            "board": board,
+            "placement": best["tiles"],
+            "validate": True,
+        },
+    ).get_json()
+    assert scored["all_valid"] and scored["score"] == best["score"]
+    notes = gc.get(ANALYSIS.format(game.id) + ".gcg").get_data(as_text=True)
+    assert f"#note best {' + '.join(p['move'] for p in best['parts'])} {best['score']}" in notes

@@ -152,3 +152,58 @@ def test_a_stale_word_graph_is_a_503(tmp_path, monkeypatch):
     assert r.status_code == 503
     assert r.get_json()["code"] == "no-word-graph"
     assert "adjudicator lexicon graph en-enable" in r.get_json()["detail"]
+
+
+def test_english_counts_are_exact(client):
+    body = client.post("/api/v1/plays", json={"ruleset": "scrabble-en", "rack": "DOG"}).get_json()
+    assert body["count_exact"] and body["plays_exact"]
+
+
+KOSHKA = board_with((7, 5, "КОШКА"))
+
+
+def test_erudite_moves_in_several_lines_score_as_score_scores_them(client):
+    """After the first move, Erudite's plays include moves in several lines:
+    each with its tiles as /score takes a placement and its parts, each scored
+    by /score as the answer says."""
+    r = client.post(
+        "/api/v1/plays",
+        json={"ruleset": "erudite-ru", "rack": "ОРТА", "board": KOSHKA, "limit": 60},
+    )
+    assert r.status_code == 200, r.get_json()
+    body = r.get_json()
+    assert body["count_exact"] and body["plays_exact"]
+    plays = body["plays"]
+    several = [p for p in plays if "parts" in p]
+    assert several and any(len(p["parts"]) > 1 for p in several)
+    assert plays[0] in several  # here a move in several lines is the best
+    for play in plays:
+        request = {"ruleset": "erudite-ru", "board": KOSHKA, "validate": True}
+        if "placement" in play:
+            request["placement"] = play["placement"]
+            assert (
+                sum(part["score"] for part in play["parts"]) + (15 if play["bingo"] else 0)
+                == play["score"]
+            )
+            assert sum(part["tiles_placed"] for part in play["parts"]) == play["tiles_placed"]
+            assert play["words"][0]["main"] and play["move"].endswith(play["words"][0]["display"])
+        else:
+            request["move"] = play["move"]
+        scored = client.post("/api/v1/score", json=request).get_json()
+        assert scored["all_valid"], play
+        assert scored["score"] == play["score"]
+        assert scored["words"] == [{**w, "valid": True} for w in play["words"]]
+
+
+def test_erudite_count_and_order_are_stable(client):
+    body = {"ruleset": "erudite-ru", "rack": "ЕСНО", "board": KOSHKA, "limit": 1000}
+    first = client.post("/api/v1/plays", json=body).get_json()
+    assert first == client.post("/api/v1/plays", json=body).get_json()
+    assert first["count_exact"] and len(first["plays"]) == first["count"]
+    shown = [
+        (-p["score"], p["move"], [x["move"] for x in p.get("parts", ())]) for p in first["plays"]
+    ]
+    assert shown == sorted(shown)  # best first, then by move and parts
+    assert len({str(p.get("placement") or p["move"]) for p in first["plays"]}) == first["count"]
+    one = client.post("/api/v1/plays", json={**body, "limit": 3}).get_json()
+    assert one["count"] == first["count"] and one["plays"] == first["plays"][:3]

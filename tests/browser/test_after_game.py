@@ -255,3 +255,22 @@ def test_the_best_plays_in_russian_on_both_pages(open_page, live_server):
     assert_fits(keeper)
     assert_accessible(keeper)
     shoot_view(keeper, "keeper-best", "tablet", "ru")
+
+
+@pytest.mark.parametrize("size", ["tablet", "phone"])
+def test_a_best_move_in_several_lines(open_page, live_server, size):
+    """Erudite's best play of a turn is a move in several lines: named by its
+    parts, and every tile of every part drawn."""
+    game = Game(live_server, "erudite-ru", ["Аня", "Борис"])
+    game.post(type="play", player=0, move="8F КОШКА", rack="КОШКАЕИ")
+    game.post(type="pass", player=1, rack="ОРТЪЫЬЭ")
+    game.post(type="end", player=0, racks={})
+    page = open_game(open_page, game, size, "ru")
+    page.wait_for_selector("#analysis:not([hidden]) .an-turn")
+    assert "J6 ЭРА + F8 КОТЫ (36)" in page.inner_text("#analysis .an-turn >> nth=1")
+    page.click("#analysis .an-turn >> nth=1 >> button")
+    assert "J6 ЭРА + F8 КОТЫ" in page.inner_text("#showing")
+    drawn = page.locator("#board-overlay g.best")
+    expect(drawn).to_have_count(5)  # ЭР of ЭРА, and О, Т, Ы of КОТЫ
+    assert_fits(page)
+    shoot_view(page, "spectator-best-several", size, "ru")

@@ -25,6 +25,18 @@ def test_plays_on_a_board_file(runner, tmp_path):
     assert body["count"] == 4 and len(body["plays"]) == 2
 
 
+def test_an_erudite_move_in_several_lines_shows_its_parts(runner, tmp_path):
+    board = tmp_path / "board.txt"
+    board.write_text("\n".join(["." * 15] * 7 + [".....КОШКА....."] + ["." * 15] * 7) + "\n")
+    r = runner.invoke(
+        cli, ["plays", "--ruleset", "erudite-ru", "--board", str(board), "--rack", "ОРТЪЫЬЭ"]
+    )
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0].endswith(" plays") and "at least" not in lines[0]
+    assert lines[1].split()[:6] == ["36", "J6", "ЭРА", "+", "F8", "КОТЫ"]
+
+
 def test_an_impossible_rack_is_a_usage_error(runner):
     r = runner.invoke(cli, ["plays", "--ruleset", "scrabble-en", "--rack", "ZZ"])
     assert r.exit_code == 2 and "impossible-rack" in r.output

@@ -9,9 +9,10 @@ exactly those plays, each with the same score.  English, Erudite (stars, and a
 star swapped back) and Spanish (digraph tiles), on empty boards and on
 positions reached by playing a few moves.
 
-Erudite lets a move lay words in several lines; the generator finds the plays
-in one line (docs/api.md), so the oracle keeps those: its new tiles in one row
-or column with no empty square between them.
+Erudite lets a move lay words in several lines; this generator finds the plays
+in one line, so the oracle keeps those: its new tiles in one row or column with
+no empty square between them (tests/core/test_multiline_oracle.py checks the
+moves in several lines).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from adjudicator.core.ruleset import Ruleset
 from adjudicator.core.scoring import score_placement
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
 from adjudicator.errors import PlacementError
-from adjudicator.services.moves import placement_of
+from adjudicator.services.found_plays import placement_of
 from adjudicator.services.word_graphs import words_for
 
 SIZE = 7
@@ -69,11 +70,19 @@ def one_line(placement: Placement, board: Board) -> bool:
     return True
 
 
-def oracle(board: Board, rules: Ruleset, checker: t.Any, rack: list[Tile]) -> dict[Key, int]:
-    letters = range(1, rules.alphabet.size + 1)
+def options_of(
+    board: Board, rules: Ruleset, rack: list[Tile]
+) -> list[tuple[list[Tile], tuple[Swap, ...]]]:
+    """The rack as it is, and after each set of star swaps it can make: the
+    tiles it then holds (a blank per star taken) and the swaps."""
     options: list[tuple[list[Tile], tuple[Swap, ...]]] = [(rack, ())]
     if rules.star_swap:
-        stars = [(r, c) for r in range(SIZE) for c in range(SIZE) if board.get(r, c) & BLANK_BIT]
+        stars = [
+            (r, c)
+            for r in range(board.rows)
+            for c in range(board.cols)
+            if board.get(r, c) & BLANK_BIT
+        ]
         for n in range(1, len(stars) + 1):
             for chosen in itertools.combinations(stars, n):
                 left = list(rack)
@@ -86,6 +95,12 @@ def oracle(board: Board, rules: Ruleset, checker: t.Any, rack: list[Tile]) -> di
                     swaps.append(Swap(r, c, letter))
                 else:
                     options.append((left + [BLANK] * n, tuple(swaps)))
+    return options
+
+
+def oracle(board: Board, rules: Ruleset, checker: t.Any, rack: list[Tile]) -> dict[Key, int]:
+    letters = range(1, rules.alphabet.size + 1)
+    options = options_of(board, rules, rack)
     lines = [[(r, c) for c in range(SIZE)] for r in range(SIZE)]
     lines += [[(r, c) for r in range(SIZE)] for c in range(SIZE)]
     found: dict[Key, int] = {}

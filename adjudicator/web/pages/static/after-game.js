@@ -43,6 +43,9 @@ export function laterSquares(history, index) {
 // star swaps put where the stars were (the stars are among its tiles).
 export const bestTiles = (best) => [...best.tiles, ...(best.swaps || []).map((s) => ({ ...s, blank: false }))];
 
+// A best play's notation: a move in several lines (Erudite) by its parts' main words.
+export const bestMove = (best) => (best.parts ? best.parts.map((p) => p.move).join(" + ") : best.move);
+
 // Whether the analysis has anything to say: a turn with a rack, analysed or flagged.
 export const anyRack = (analysis) => analysis.turns.some((t) => t.status !== "no-rack");
 
@@ -63,7 +66,7 @@ function verdict(turn, S) {
   const best = turn.best[0];
   if (!best) return [el("span", { text: S.an_no_play })];
   const parts = [
-    el("span", { class: "an-play" }, el("span", { class: "an-move", text: fmt(S.an_best, { move: best.move, score: best.score }) }),
+    el("span", { class: "an-play" }, el("span", { class: "an-move", text: fmt(S.an_best, { move: bestMove(best), score: best.score }) }),
       best.bingo ? " " : null, best.bingo ? el("span", { class: "an-bingo", text: S.an_bingo }) : null),
     el("span", { class: turn.missed ? "an-missed" : "an-none", text: turn.missed ? fmt(S.an_missed, { points: turn.missed }) : S.an_nothing_missed }),
   ];
@@ -113,6 +116,6 @@ export function analysisView(analysis, { names, S, shown, onToggle }) {
 // play, then that the tiles played since are faded.
 export function showingText(turn, names, S) {
   const best = turn.best[0];
-  return [el("strong", { text: fmt(S.an_showing, { number: turn.index + 1, name: names[turn.player], move: best.move, score: best.score }) }),
+  return [el("strong", { text: fmt(S.an_showing, { number: turn.index + 1, name: names[turn.player], move: bestMove(best), score: best.score }) }),
     " ", el("span", { text: S.an_showing_how })];
 }
