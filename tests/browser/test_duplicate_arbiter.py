@@ -118,7 +118,11 @@ def test_a_french_game_run_from_the_arbiter_page(browser, contexts, live_server)
     assert "Élise Laurent" in page.inner_text("#ruling")
     rows = page.locator("#slips tbody tr")
     expect(rows).to_have_count(5)
-    expect(rows.nth(1)).to_contain_text("nul\u00a0: bulletin blanc")  # latest first: 5, then 4
+    # The server numbered player 5's slip first (player 4's was held back): the
+    # rows follow its numbers, or the order typed until the next refresh. Each
+    # row has its own ruling either way.
+    expect(rows.filter(has_text="4 Didier Moreau")).to_contain_text("nul\u00a0: bulletin blanc")
+    expect(rows.filter(has_text="5 Élise Laurent")).to_contain_text("valable")
     expect(page.locator("#missing")).to_have_text("Tous les joueurs ont rendu un bulletin.")
 
     # A second slip for player 1 is asked about; Escape leaves it out.
