@@ -35,11 +35,16 @@ class _Capture(logging.Handler):
 
 @pytest.fixture()
 def logs():
+    """What ``adjudicator.*`` logs at INFO.  The level is the process's: another
+    test's app may have set it (``log_level="CRITICAL"``) after this module's."""
     capture = _Capture()
     log = logging.getLogger("adjudicator")
+    level = log.level
+    log.setLevel(logging.INFO)
     log.addHandler(capture)
     yield capture.lines
     log.removeHandler(capture)
+    log.setLevel(level)
 
 
 # --- request ids -------------------------------------------------------------------
