@@ -337,6 +337,27 @@ def test_en_enable_rebuild_is_reproducible(tmp_path, alphabets):
     assert report.manifest["source"]["integrity"] == committed["source"]["integrity"]
 
 
+def test_recipes_on_one_dictionary_read_it_once(tmp_path, alphabets, monkeypatch):
+    """ru-opencorpora and ru-erudite share one reading of the dictionary (the
+    larger part of their time); each build gets it, the last one included."""
+    from adjudicator.builders import russian
+
+    reads: list[str] = []
+    builds: list[tuple[str, object]] = []
+    monkeypatch.setattr(
+        russian, "read_dictionary", lambda recipe, alphabet: reads.append(recipe.name) or "R"
+    )
+    monkeypatch.setattr(
+        russian,
+        "build_pymorphy3",
+        lambda recipe, out, alphabet, work_dir, reading: builds.append((recipe.name, reading)),
+    )
+    names = ["ru-opencorpora", "ru-erudite"]
+    list(build_from_recipes([RECIPES / f"{n}.yaml" for n in names], tmp_path, alphabets))
+    assert reads == ["ru-opencorpora"]
+    assert builds == [("ru-opencorpora", "R"), ("ru-erudite", "R")]
+
+
 @pytest.mark.slow
 def test_russian_rebuilds_are_reproducible(tmp_path, alphabets):
     """ru-opencorpora, and ru-erudite (OpenCorpora, hunspell-ru fetched again from

@@ -73,11 +73,12 @@ def build_from_recipes(
     the reading is kept in memory until the last of them is built.
     """
     loaded = [r if isinstance(r, Recipe) else load_recipe(r) for r in recipes]
-    shared = Counter(_dictionary_of(r) for r in loaded if r.builder == "pymorphy3")
+    users = Counter(_dictionary_of(r) for r in loaded if r.builder == "pymorphy3")
+    left = users.copy()  # the recipes still to build on each reading
     readings: dict[tuple[str | None, str, str, str], t.Any] = {}
     for recipe in loaded:
         source = _dictionary_of(recipe)
-        if recipe.builder != "pymorphy3" or shared[source] < 2:
+        if recipe.builder != "pymorphy3" or users[source] < 2:
             yield build_from_recipe(recipe, out_dir, alphabets, work_dir=work_dir)
             continue
         from .russian import build_pymorphy3, read_dictionary
@@ -85,8 +86,8 @@ def build_from_recipes(
         alphabet = _alphabet_of(recipe, alphabets)
         if source not in readings:
             readings[source] = read_dictionary(recipe, alphabet)
-        shared[source] -= 1
-        reading = readings[source] if shared[source] else readings.pop(source)
+        left[source] -= 1
+        reading = readings[source] if left[source] else readings.pop(source)
         yield build_pymorphy3(recipe, Path(out_dir), alphabet, work_dir=work_dir, reading=reading)
 
 
