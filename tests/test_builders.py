@@ -264,7 +264,14 @@ def test_russian_tags_on_a_sample(tmp_path, alphabets):
 # -- the bundled artifacts ------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["en-enable", "ru-opencorpora", "ru-erudite"])
+# The Russian ones read 3 million keys each: 10 to 20 s.
+@pytest.mark.parametrize(
+    "name",
+    [
+        "en-enable",
+        *(pytest.param(n, marks=pytest.mark.slow) for n in ("ru-opencorpora", "ru-erudite")),
+    ],
+)
 def test_bundled_manifest_matches_its_files(name):
     manifest = manifest_of(name)
     trie_path = LEXICONS / manifest["files"]["trie"]

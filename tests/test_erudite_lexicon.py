@@ -108,6 +108,7 @@ def test_hand_built_rejections_hold(full_registry, code, word):
     assert not body["valid"] and body["reason"]["code"] == code, body
 
 
+@pytest.mark.slow
 def test_what_opencorpora_rejects_stays_rejected_for_the_same_reason(full_registry):
     """Every 40th word form of OpenCorpora (about 79,000) is judged under both
     lexicons; only the reviewed repairs may turn a rejection into acceptance."""

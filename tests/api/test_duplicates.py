@@ -108,6 +108,7 @@ def test_a_made_game_in_dutch_with_gcg_references(client):
     assert [s["name"] for s in game["standings"]][0] == "Jan"
 
 
+@pytest.mark.slow
 def test_300_slips_and_the_standings_recomputed(client):
     players = [f"P{i:02}" for i in range(20)]
     id_, h = create(client, players=players, seed="festival")

@@ -110,6 +110,7 @@ def tiles_of(registry: t.Any, ruleset: str, key: str) -> list[int] | None:
     return [tile_of[c] for c in key]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("base", sorted(CASES))
 def test_the_patched_graph_holds_the_words_the_checker_accepts(app, base, seed):
@@ -133,6 +134,7 @@ def test_the_patched_graph_holds_the_words_the_checker_accepts(app, base, seed):
             assert (key in patched) == accepted, (ruleset, key, checker.check(key))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", SEEDS[:1])
 @pytest.mark.parametrize("base", sorted(CASES))
 def test_searches_and_plays_find_what_the_word_check_accepts(app, base, seed):

@@ -97,6 +97,7 @@ def test_one_build_at_a_time_and_a_killed_one_is_failed_not_running_forever(clie
     assert not any((folder.parent / ".incoming").iterdir())
 
 
+@pytest.mark.slow
 def test_a_build_past_its_memory_bound_fails_and_says_so(tmp_path):
     app = make_app(
         tmp_path / "t.db",

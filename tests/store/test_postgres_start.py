@@ -43,6 +43,7 @@ def _start(url: str, barrier: multiprocessing.synchronize.Barrier) -> None:
     open_store(url).dispose()
 
 
+@pytest.mark.slow
 @needs_env("ADJUDICATOR_TEST_POSTGRES_URL")
 def test_four_instances_start_together_on_an_empty_database_twenty_times():
     admin = sa.create_engine(PG, isolation_level="AUTOCOMMIT")
