@@ -11,7 +11,8 @@ from __future__ import annotations
 import typing as t
 from dataclasses import dataclass
 
-from adjudicator.core.movegen import Words, cross_checks, tile_values
+from adjudicator.core.cross_checks import cross_checks
+from adjudicator.core.movegen import Words, tile_values
 
 if t.TYPE_CHECKING:
     from adjudicator.core.board import Board

@@ -26,6 +26,7 @@ import typing as t
 from dataclasses import dataclass
 
 from adjudicator.core.board import Board
+from adjudicator.core.cross_checks import cross_checks, graph_step, walk
 from adjudicator.core.dawg import ACCEPTS, CHILD_SHIFT, LABEL_MASK, LAST, WordGraph
 from adjudicator.core.tiles import BLANK, BLANK_BIT, Tile
 
@@ -70,7 +71,7 @@ class Words:
 
     def accepts(self, tiles: t.Iterable[Tile]) -> bool:
         """Whether the graph holds the word these tiles spell (blanks as their letters)."""
-        end = _walk(self.graph.arcs, self.root, bytes(tiles), self.label_of)
+        end = walk(self.graph.arcs, self.root, bytes(tiles), self.label_of)
         return end is not None and bool(end[1])
 
 
@@ -410,7 +411,7 @@ class _Lines:
                     msum = 0
                     for k in range(lo, c):
                         tile = cells[base + k]
-                        step = _step(arcs, node or 0, label_of[tile & ~BLANK_BIT])
+                        step = graph_step(arcs, node or 0, label_of[tile & ~BLANK_BIT])
                         if step is None:
                             node = None
                             break
@@ -426,87 +427,3 @@ class _Lines:
                     limit = min(c - previous_anchor - 1, rack_tiles - 1)
                     left(root, base, c, max(limit, 0))
                 previous_anchor = c
-
-
-def cross_checks(
-    words: Words, values: t.Sequence[int], cells: bytes, other: bytes, rows: int, cols: int
-) -> tuple[list[int], list[int]]:
-    """Per square of ``cells`` (the line direction), the letters it takes as a
-    bit set (-1: any, no word across) and the old tiles' points across it
-    (-1: no word across).  ``other`` is the same board transposed."""
-    arcs, root = words.graph.arcs, words.root
-    label_of, tile_of = words.label_of, words.tile_of
-    masks = [-1] * (rows * cols)
-    sums = [-1] * (rows * cols)
-    for r in range(rows):
-        for c in range(cols):
-            i = r * cols + c
-            if cells[i]:
-                continue
-            # In ``other`` this square is (c, r): the perpendicular line is row c.
-            base = c * rows
-            lo = r
-            while lo > 0 and other[base + lo - 1]:
-                lo -= 1
-            hi = r
-            while hi + 1 < rows and other[base + hi + 1]:
-                hi += 1
-            if lo == hi:
-                continue
-            before = other[base + lo : base + r]
-            after = other[base + r + 1 : base + hi + 1]
-            sums[i] = sum(values[x] for x in before) + sum(values[x] for x in after)
-            node = _walk(arcs, root, before, label_of)
-            mask = 0
-            j = node[0] if node else 0
-            while j:
-                arc = arcs[j]
-                tile = tile_of[arc & LABEL_MASK]
-                if tile:
-                    if after:
-                        end = _walk(arcs, arc >> CHILD_SHIFT, after, label_of)
-                        if end is not None and end[1]:
-                            mask |= 1 << tile
-                    elif arc & ACCEPTS:
-                        mask |= 1 << tile
-                if arc & LAST:
-                    break
-                j += 1
-            masks[i] = mask
-    return masks, sums
-
-
-def _step(arcs: t.Sequence[int], node: int, label: int) -> int | None:
-    """The child node after the arc with ``label``, or None."""
-    j = node
-    while j:
-        arc = arcs[j]
-        if arc & LABEL_MASK == label:
-            return arc >> CHILD_SHIFT
-        if arc & LAST:
-            return None
-        j += 1
-    return None
-
-
-def _walk(
-    arcs: t.Sequence[int], node: int, tiles: bytes, label_of: t.Sequence[int]
-) -> tuple[int, int] | None:
-    """The node after spelling ``tiles`` from ``node`` and whether a word ends
-    there, or None when no word starts so."""
-    accepts = 0
-    j = node
-    for tile in tiles:
-        label = label_of[tile & ~BLANK_BIT]
-        while True:
-            if not j:
-                return None
-            arc = arcs[j]
-            if arc & LABEL_MASK == label:
-                accepts = arc & ACCEPTS
-                j = arc >> CHILD_SHIFT
-                break
-            if arc & LAST:
-                return None
-            j += 1
-    return j, accepts
