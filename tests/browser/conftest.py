@@ -50,27 +50,38 @@ def browser():
 
 
 @pytest.fixture()
-def open_page(browser):
+def contexts():
+    """The browser contexts a test opens (:func:`new_page`), closed after it."""
+    made: list = []
+    yield made
+    for context in made:
+        context.close()
+
+
+def new_page(browser, contexts: list, url: str, viewport: tuple[int, int], lang: str, touch: bool):
+    """``url`` in a fresh context of that viewport with that ``Accept-Language``."""
+    width, height = viewport
+    context = browser.new_context(
+        viewport={"width": width, "height": height},
+        locale=lang,
+        extra_http_headers={"Accept-Language": lang},
+        has_touch=touch,
+    )
+    contexts.append(context)
+    page = context.new_page()
+    page.goto(url)
+    return page
+
+
+@pytest.fixture()
+def open_page(browser, contexts):
     """``open_page(url, size="tablet", lang="en")``: a fresh context at that size
     with that ``Accept-Language``; the contexts are closed after the test."""
-    contexts = []
 
     def open_(url: str, size: str = "tablet", lang: str = "en"):
-        width, height = SIZES[size]
-        context = browser.new_context(
-            viewport={"width": width, "height": height},
-            locale=lang,
-            extra_http_headers={"Accept-Language": lang},
-            has_touch=size == "phone",
-        )
-        contexts.append(context)
-        page = context.new_page()
-        page.goto(url)
-        return page
+        return new_page(browser, contexts, url, SIZES[size], lang, size == "phone")
 
-    yield open_
-    for context in contexts:
-        context.close()
+    return open_
 
 
 def axe_violations(page, impacts=("serious", "critical"), within: str | None = None) -> list[dict]:
@@ -117,6 +128,13 @@ _SMALL_TARGETS = """(exempt) =>
 
 def small_targets(page, exempt: str = "") -> list[str]:
     return page.evaluate(_SMALL_TARGETS, exempt)
+
+
+def checked(page) -> None:
+    """Nothing overflows, every control is big enough to tap, axe-core is content."""
+    assert_fits(page)
+    assert small_targets(page) == []
+    assert_accessible(page)
 
 
 def choose_language(page, code: str) -> None:

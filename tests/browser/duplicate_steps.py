@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from tests.browser.conftest import SCREENSHOTS, SIZES
+from tests.browser.conftest import SCREENSHOTS, SIZES, new_page
 
 API = "/api/v1/duplicates"
 # A room's projector: full HD, and the 720p of older beamers.
@@ -15,17 +15,7 @@ SCREENS = {**SIZES, "projector": (1920, 1080), "projector-720": (1280, 720)}
 
 def open_at(browser, contexts: list, url: str, size: str, lang: str):
     """A fresh context at one of SCREENS, reading ``lang``."""
-    width, height = SCREENS[size]
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        locale=lang,
-        extra_http_headers={"Accept-Language": lang},
-        has_touch=size == "phone",
-    )
-    contexts.append(context)
-    page = context.new_page()
-    page.goto(url)
-    return page
+    return new_page(browser, contexts, url, SCREENS[size], lang, size == "phone")
 
 
 def fisf(move: str) -> tuple[str, str]:

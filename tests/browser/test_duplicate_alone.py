@@ -13,29 +13,13 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import (
-    assert_accessible,
-    assert_fits,
+    checked,
     shoot,
-    small_targets,
     walk_languages,
 )
 from tests.browser.duplicate_steps import Game, fisf, open_at
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture()
-def contexts():
-    made: list = []
-    yield made
-    for context in made:
-        context.close()
-
-
-def checked(page) -> None:
-    assert_fits(page)
-    assert small_targets(page) == []
-    assert_accessible(page)
 
 
 def play_out(game: Game) -> dict:

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import assert_accessible, assert_fits, shoot, small_targets
+from tests.browser.conftest import checked, shoot
 from tests.browser.duplicate_steps import (
     SCREENS,
     Game,
@@ -28,21 +28,6 @@ from tests.browser.duplicate_steps import (
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Anne Martin", "Bernard Petit", "Claire Dubois", "Didier Moreau", "Élise Laurent"]
-
-
-@pytest.fixture()
-def contexts():
-    made: list = []
-    yield made
-    for context in made:
-        context.close()
-
-
-def checked(page) -> None:
-    """Nothing overflows, every control is big enough to tap, axe-core is content."""
-    assert_fits(page)
-    assert small_targets(page) == []
-    assert_accessible(page)
 
 
 def resize(page, size: str) -> None:

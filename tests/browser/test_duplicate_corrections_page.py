@@ -11,26 +11,12 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import assert_accessible, assert_fits, shoot, small_targets
+from tests.browser.conftest import checked, shoot
 from tests.browser.duplicate_steps import SCREENS, Game, fisf, open_at, ruled, type_slip
 
 pytestmark = pytest.mark.browser
 
 PLAYERS = ["Anne Martin", "Bernard Petit", "Claire Dubois"]
-
-
-@pytest.fixture()
-def contexts():
-    made: list = []
-    yield made
-    for context in made:
-        context.close()
-
-
-def checked(page) -> None:
-    assert_fits(page)
-    assert small_targets(page) == []
-    assert_accessible(page)
 
 
 def slips_of(game: Game, round_: int) -> dict[int, dict]:

@@ -13,8 +13,8 @@ from playwright.sync_api import expect
 
 from tests.browser.conftest import (
     LANGUAGES,
-    assert_accessible,
     assert_fits,
+    checked,
     shoot,
     small_targets,
     walk_languages,
@@ -30,14 +30,6 @@ from tests.browser.duplicate_steps import (
 )
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture()
-def contexts():
-    made: list = []
-    yield made
-    for context in made:
-        context.close()
 
 
 def dutch_game(server) -> Game:
@@ -60,12 +52,6 @@ def dutch_game(server) -> Game:
 def dutch(live_server) -> Game:
     """A Dutch game the tests only read."""
     return dutch_game(live_server)
-
-
-def checked(page) -> None:
-    assert_fits(page)
-    assert small_targets(page) == []
-    assert_accessible(page)
 
 
 @pytest.mark.parametrize("size", ["tablet", "phone"])

@@ -12,24 +12,10 @@ import json
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import assert_accessible, assert_fits, shoot, small_targets
+from tests.browser.conftest import checked, shoot
 from tests.browser.duplicate_steps import Game, fisf, open_at, wait_version
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture()
-def contexts():
-    made: list = []
-    yield made
-    for context in made:
-        context.close()
-
-
-def checked(page) -> None:
-    assert_fits(page)
-    assert small_targets(page) == []
-    assert_accessible(page)
 
 
 def game_in_play(server) -> Game:
