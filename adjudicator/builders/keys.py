@@ -76,7 +76,7 @@ class KeyMaker:
         self._reader = TileReader.compile(alphabet, fold)
 
     def __call__(self, text: str) -> str:
-        return self._reader.spell(text)[0]
+        return self._reader.key(text)
 
     def try_key(self, text: str) -> str | None:
         """The key, or ``None`` when a character is not in the alphabet."""

@@ -6,6 +6,7 @@ A record is ``(key, (tag bits, lemma rule index))``; see
 
 from __future__ import annotations
 
+import re
 import typing as t
 
 from adjudicator.core.wordfilter import TAGS
@@ -66,10 +67,10 @@ def add_fold_variants(
     if not table:
         return records
     folded_bit = TAGS["folded"]
-    sources = tuple(chr(code) for code in table)
+    changed = re.compile("[" + re.escape("".join(chr(code) for code in table)) + "]").search
     extra: set[Record] = set()
     # Sorted, so new rules get the same numbers on every run (set order is not stable).
-    for key, (tags, rule) in sorted(r for r in records if any(ch in r[0] for ch in sources)):
+    for key, (tags, rule) in sorted(r for r in records if changed(r[0])):
         new_rule = rule
         if rule and rules is not None:
             cut, append = rules.rules[rule]

@@ -55,7 +55,8 @@ def key_checksum(keys: t.Iterable[str]) -> str:
     This is the reproducibility checksum: it depends on the words only, not on
     the trie library's file format.
     """
-    digest = hashlib.sha256("\n".join(sorted(set(keys))).encode("utf-8")).hexdigest()
+    distinct = keys if isinstance(keys, (set, frozenset)) else set(keys)
+    digest = hashlib.sha256("\n".join(sorted(distinct)).encode("utf-8")).hexdigest()
     return f"sha256:{digest}"
 
 
@@ -109,8 +110,8 @@ def write_lexicon(
     if not unique:
         raise LexiconBuildError(f"lexicon {meta.name!r} would be empty", lexicon=meta.name)
     layout, max_tags = (SOURCED_FORMAT, MAX_SOURCED_TAGS) if sources else (RECORD_FORMAT, MAX_FIELD)
-    tags = _check_fields(meta.name, unique, lemma_rules, max_tags)
     keys = {key for key, _ in unique}
+    tags = _check_fields(meta.name, keys, unique, lemma_rules, max_tags)
     out_dir.mkdir(parents=True, exist_ok=True)
     trie_name = f"{meta.name}.marisa"
     lemma_name = f"{meta.name}.lemmas.json" if lemma_rules is not None else None
@@ -168,9 +169,16 @@ def write_lexicon(
 
 
 def _check_fields(
-    name: str, records: list[Record], rules: t.Sequence[Rule] | None, max_tags: int
+    name: str,
+    keys: t.Collection[str],
+    records: list[Record],
+    rules: t.Sequence[Rule] | None,
+    max_tags: int,
 ) -> int:
-    """:return: the OR of every record's tags."""
+    """Check the keys, and each distinct ``(tags, rule)`` of the records.
+
+    :return: the OR of every record's tags.
+    """
     n_rules = len(rules) if rules is not None else 1
     if rules is not None and (not rules or tuple(rules[0]) != (0, "")):
         raise LexiconBuildError('lemma rule 0 must be [0, ""]', lexicon=name)
@@ -179,12 +187,14 @@ def _check_fields(
             f"{n_rules} lemma rules do not fit the record format (at most {MAX_FIELD + 1})",
             lexicon=name,
         )
+    if "" in keys:
+        raise LexiconBuildError("an empty key cannot be stored", lexicon=name)
     every = 0
-    for key, (tags, rule) in records:
+    for value in {value for _, value in records}:
+        tags, rule = value
         every |= tags
-        if not key:
-            raise LexiconBuildError("an empty key cannot be stored", lexicon=name)
         if not (0 <= tags <= max_tags and 0 <= rule < n_rules):
+            key = next(key for key, v in records if v == value)
             raise LexiconBuildError(
                 f"record for {key!r} has tags {tags} / rule {rule} outside the record format",
                 lexicon=name,

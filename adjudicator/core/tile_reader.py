@@ -242,9 +242,16 @@ class TileReader:
 
         :raises UnknownTileError: as :meth:`tiles`.
         """
-        key = self._read(text, self._keys, self._longer_spelled)
+        key = self.key(text)
         labels = self._key_labels
         return key, list(key) if labels is None else list(map(labels.__getitem__, key))
+
+    def key(self, text: str) -> str:
+        """:meth:`spell`'s lexicon key alone (a lexicon build keys millions of words).
+
+        :raises UnknownTileError: as :meth:`tiles`.
+        """
+        return self._read(text, self._keys, self._longer_spelled)
 
     def readings(self, text: str, limit: int = 64) -> list[tuple[str, list[str]]]:
         """Every tiling of a word as typed, :meth:`spell`'s first: each place the
