@@ -210,9 +210,12 @@ def test_the_spectator_shows_nothing_when_the_analysis_is_not_given(
         )
 
     page.route("**/analysis", refuse)
-    page.goto(game.url)
+    # The page asks once it has the game and the after-game module: on a loaded
+    # machine, well after the board is drawn.  Wait for the answer itself.
+    with page.expect_response(lambda r: r.url.endswith("/analysis")):
+        page.goto(game.url)
     page.wait_for_function("() => document.getElementById('board').naturalWidth > 0")
-    page.wait_for_timeout(500)  # the page asked, and had its answer
+    page.wait_for_timeout(300)  # what the page does with the refusal: nothing is shown
     assert answered and page.is_hidden("#analysis") and page.is_hidden("#showing")
     text = page.inner_text("body")
     assert "not here" not in text and "best plays" not in text.lower()
