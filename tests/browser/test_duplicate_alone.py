@@ -77,7 +77,7 @@ def test_a_french_game_played_again_alone(browser, contexts, live_server, french
         room.click("#alone-line a")
     page = room
     expect(page.locator("#begin-title")).to_have_text("Rejouer cette partie en solitaire")
-    assert page.evaluate("document.activeElement.id") == "name"
+    expect(page.locator("#name")).to_be_focused()
     checked(page)
     shoot(page, "duplicate-alone-start", "tablet", "fr")
     page.keyboard.type("Zoé")
@@ -89,11 +89,11 @@ def test_a_french_game_played_again_alone(browser, contexts, live_server, french
 
     # Move 1 from the keyboard: Enter draws, the top written, Enter.
     expect(page.locator("#next")).to_have_text("Tirer le premier coup")
-    assert page.evaluate("document.activeElement.id") == "next"
+    expect(page.locator("#next")).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("body")).to_have_attribute("data-phase", "play")
     expect(page.locator("#round")).to_have_text("Coup 1")
-    assert page.evaluate("document.activeElement.id") == "alone-word"
+    expect(page.locator("#alone-word")).to_be_focused()
     assert replay.get()["draw"] == source[0]["draw"]
     checked(page)
     shoot(page, "duplicate-alone-play", "tablet", "fr")
@@ -110,7 +110,7 @@ def test_a_french_game_played_again_alone(browser, contexts, live_server, french
         f"Vous marquez {top['score']} sur les {top['score']} du top."
     )
     expect(page.locator("#percent")).to_have_text("100\u00a0%")
-    assert page.evaluate("document.activeElement.id") == "next"
+    expect(page.locator("#next")).to_be_focused()
 
     # Move 2: a lesser play with a wrong score; Move 3: nothing found.
     page.keyboard.press("Enter")
